@@ -1,0 +1,110 @@
+"""The imperative shell: wires files, the store and arXiv to the pure decisions.
+
+Each function does one command's work and returns a small report; `cli.py` prints it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from monitor.config import Settings
+from monitor.feeds import ArxivApi
+from monitor.jsonl import TitledRecord, read_curated
+from monitor.paper import ReadingList, ReadingPaper, Resolution
+from monitor.reading_list import load_reading_lists
+from monitor.resolve import best_match
+from monitor.store import Store
+
+T = TypeVar("T")
+Progress = Callable[[Iterable[T], str, int], Iterable[T]]
+
+
+def no_progress(items: Iterable[T], label: str, total: int) -> Iterable[T]:
+    return items
+
+
+def load_reading(settings: Settings, store: Store) -> ReadingList:
+    """Parse the configured lists and store them as the current snapshot."""
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
+    store.replace_reading_list(reading.papers)
+    return reading
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    reading: ReadingList
+    resolutions: dict[str, Resolution]
+    pending: tuple[ReadingPaper, ...]  # not resolvable offline; tried again next time
+    cached: int
+    requests: int
+
+    @property
+    def unresolved(self) -> list[ReadingPaper]:
+        """Papers with no arXiv version found (cached as such), in list order."""
+        return [
+            p
+            for p in self.reading.papers
+            if p.key in self.resolutions and self.resolutions[p.key].paper is None
+        ]
+
+
+def sync(
+    settings: Settings,
+    store: Store,
+    api: ArxivApi | None,
+    curated: Path | None = None,
+    refresh: bool = False,
+    progress: Progress[ReadingPaper] = no_progress,
+) -> SyncReport:
+    """Resolve reading-list papers to arXiv: cache, then the curated file, then the API."""
+    reading = load_reading(settings, store)
+    known = {} if refresh else store.resolutions()
+    cached = {
+        p.key: known[p.key]
+        for p in reading.papers
+        if p.key in known and known[p.key].title == p.title
+    }
+    todo = [p for p in reading.papers if p.key not in cached]
+    local = _resolve_local(todo, read_curated(curated) if curated else [])
+    store.save_resolutions(local.values())
+    todo = [p for p in todo if p.key not in local]
+    online: dict[str, Resolution] = {}
+    if api is not None:
+        for paper in progress(todo, "resolving on arXiv", len(todo)):
+            online[paper.key] = _resolve_online(paper, api)
+            store.save_resolutions([online[paper.key]])
+    return SyncReport(
+        reading=reading,
+        resolutions={**cached, **local, **online},
+        pending=tuple(p for p in todo if p.key not in online),
+        cached=len(cached),
+        requests=api.requests_made if api else 0,
+    )
+
+
+def _resolve_local(
+    papers: Sequence[ReadingPaper], records: Sequence[TitledRecord]
+) -> dict[str, Resolution]:
+    out = {}
+    by_id = {r.paper.id: r for r in records if r.paper}
+    for paper in papers:
+        linked = paper.arxiv_link_id
+        record = by_id.get(linked) if linked else best_match(paper, records)
+        if record is not None:
+            out[paper.key] = Resolution(paper.key, paper.title, record.paper, "jsonl")
+    return out
+
+
+def _resolve_online(paper: ReadingPaper, api: ArxivApi) -> Resolution:
+    linked = paper.arxiv_link_id
+    if linked:
+        found = api.by_ids([linked])
+        return Resolution(paper.key, paper.title, found[0] if found else None, "link")
+    candidates = [TitledRecord(p.title, p) for p in api.search_title(paper.title)]
+    record = best_match(paper, candidates)
+    if record is None:
+        return Resolution(paper.key, paper.title, None, "not-found")
+    return Resolution(paper.key, paper.title, record.paper, "api-title")

@@ -1,0 +1,315 @@
+"""The only module that touches SQLite: schema migrations, papers, reading list, resolutions.
+
+Connections run in autocommit mode; every multi-row write goes through `transaction()`
+(`BEGIN IMMEDIATE` … `COMMIT`), so a failure leaves no half-written rows and two concurrent
+runs serialise instead of interleaving.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from monitor.errors import StoreError
+from monitor.paper import Paper, ReadingPaper, Resolution
+
+# Each entry moves the schema from version i to i + 1. Never edit a released entry: append.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the core tables of DESIGN.md.
+    """
+    CREATE TABLE papers (
+        id TEXT PRIMARY KEY,                -- arXiv id without version
+        version INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        abstract TEXT NOT NULL,
+        authors TEXT NOT NULL,              -- JSON list of names
+        categories TEXT NOT NULL,           -- JSON list, primary first
+        primary_category TEXT NOT NULL,
+        published TEXT,
+        updated TEXT,
+        comment TEXT,
+        journal_ref TEXT,
+        first_announced TEXT,               -- YYYY-MM-DD of the first listing that carried it
+        announce_type TEXT                  -- new / cross / replace / replace-cross
+    );
+    CREATE TABLE embeddings (
+        model TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        dim INTEGER NOT NULL,
+        vector BLOB NOT NULL,               -- float32, little endian
+        PRIMARY KEY (model, content_hash)
+    );
+    CREATE TABLE runs (
+        day TEXT PRIMARY KEY,               -- announcement day polled, YYYY-MM-DD
+        status TEXT NOT NULL,               -- ok / quiet / failed
+        started TEXT NOT NULL,
+        finished TEXT,
+        feed_date TEXT,
+        n_new INTEGER NOT NULL DEFAULT 0,
+        n_cross INTEGER NOT NULL DEFAULT 0,
+        n_replace INTEGER NOT NULL DEFAULT 0,
+        error TEXT
+    );
+    CREATE TABLE picks (
+        digest_date TEXT NOT NULL,
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        score REAL NOT NULL,
+        rank INTEGER NOT NULL,
+        explanation TEXT NOT NULL,          -- JSON
+        PRIMARY KEY (digest_date, paper_id)
+    );
+    CREATE TABLE digests (
+        digest_date TEXT PRIMARY KEY,
+        written TEXT NOT NULL,
+        n_picks INTEGER NOT NULL,
+        paths TEXT NOT NULL                 -- JSON list of files written
+    );
+    CREATE TABLE deliveries (
+        digest_date TEXT NOT NULL REFERENCES digests(digest_date),
+        channel TEXT NOT NULL,              -- smtp / outbox
+        recipient TEXT NOT NULL,
+        status TEXT NOT NULL,               -- sent / failed
+        attempted TEXT NOT NULL,
+        error TEXT,
+        PRIMARY KEY (digest_date, channel, recipient)
+    );
+    CREATE TABLE triage (
+        paper_id TEXT PRIMARY KEY REFERENCES papers(id),
+        state TEXT NOT NULL CHECK (state IN ('new', 'shortlisted', 'dismissed', 'promoted')),
+        changed TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE resolved (
+        entry_key TEXT PRIMARY KEY,         -- reading-list paper key
+        title TEXT NOT NULL,                -- the reading-list title that was resolved
+        arxiv_id TEXT REFERENCES papers(id),-- NULL: no arXiv version found
+        method TEXT NOT NULL,               -- link / jsonl / api-title / not-found
+        resolved_at TEXT NOT NULL
+    );
+    """,
+    # 2: a snapshot of the reading lists, so other commands can use them without re-parsing.
+    """
+    CREATE TABLE reading_entries (
+        entry_key TEXT NOT NULL,
+        position INTEGER NOT NULL,          -- order within the paper's rows
+        title TEXT NOT NULL,
+        section TEXT NOT NULL,              -- JSON list (the section path)
+        status TEXT NOT NULL,
+        noted INTEGER NOT NULL,
+        venue TEXT,
+        year INTEGER,
+        note TEXT NOT NULL,
+        source TEXT NOT NULL,               -- file:line
+        PRIMARY KEY (entry_key, position)
+    );
+    CREATE INDEX papers_first_announced ON papers(first_announced);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open radar database. Use as a context manager; `Store.open(path)` migrates it."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    @classmethod
+    def open(cls, path: Path, *, upto: int = SCHEMA_VERSION) -> Store:
+        """Open (creating if needed) and migrate to `upto` (tests pass older versions)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=30.0)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            store = cls(conn)
+            store.migrate(upto)
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"{path}: cannot open database ({err})") from err
+        return store
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @property
+    def version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write: committed on success, rolled back on any exception."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def migrate(self, upto: int = SCHEMA_VERSION) -> None:
+        """Apply each pending migration in its own transaction, bumping `user_version`."""
+        current = self.version
+        if current > SCHEMA_VERSION:
+            raise StoreError(
+                f"database schema version {current} is newer than this radar ({SCHEMA_VERSION})"
+            )
+        for version in range(current, upto):
+            with self.transaction() as conn:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+
+    # -- papers --------------------------------------------------------------------------
+
+    def upsert_papers(self, papers: Iterable[Paper]) -> None:
+        """Insert or refresh papers (metadata only; announcement fields are kept)."""
+        with self.transaction() as conn:
+            conn.executemany(
+                """INSERT INTO papers (id, version, title, abstract, authors, categories,
+                       primary_category, published, updated, comment, journal_ref)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(id) DO UPDATE SET
+                       version = excluded.version, title = excluded.title,
+                       abstract = excluded.abstract, authors = excluded.authors,
+                       categories = excluded.categories,
+                       primary_category = excluded.primary_category,
+                       published = excluded.published, updated = excluded.updated,
+                       comment = excluded.comment, journal_ref = excluded.journal_ref
+                   WHERE excluded.version >= papers.version""",
+                [_paper_row(p) for p in papers],
+            )
+
+    def paper(self, arxiv_id: str) -> Paper | None:
+        row = self.conn.execute(
+            """SELECT id, version, title, abstract, authors, categories, published, updated,
+                      comment, journal_ref FROM papers WHERE id = ?""",
+            (arxiv_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return Paper(
+            id=row[0],
+            version=row[1],
+            title=row[2],
+            abstract=row[3],
+            authors=tuple(json.loads(row[4])),
+            categories=tuple(json.loads(row[5])),
+            published=row[6],
+            updated=row[7],
+            comment=row[8],
+            journal_ref=row[9],
+        )
+
+    def count(self, table: str) -> int:
+        if table not in _TABLES:
+            raise ValueError(f"unknown table {table}")
+        return int(self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    # -- reading list --------------------------------------------------------------------
+
+    def replace_reading_list(self, papers: Sequence[ReadingPaper]) -> None:
+        """Store the parsed lists as the current snapshot, replacing the previous one."""
+        rows = [
+            (
+                p.key,
+                i,
+                e.title,
+                json.dumps(e.section, ensure_ascii=False),
+                e.status.value,
+                int(e.noted),
+                e.venue,
+                e.year,
+                e.note,
+                str(e.source),
+            )
+            for p in papers
+            for i, e in enumerate(p.entries)
+        ]
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM reading_entries")
+            conn.executemany(
+                "INSERT INTO reading_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+            )
+
+    # -- resolutions ---------------------------------------------------------------------
+
+    def resolutions(self) -> dict[str, Resolution]:
+        """Cached resolutions by reading-list key, including 'not found' ones."""
+        out: dict[str, Resolution] = {}
+        for key, title, arxiv_id, method in self.conn.execute(
+            "SELECT entry_key, title, arxiv_id, method FROM resolved"
+        ).fetchall():
+            out[key] = Resolution(key, title, self.paper(arxiv_id) if arxiv_id else None, method)
+        return out
+
+    def save_resolutions(self, resolutions: Iterable[Resolution]) -> None:
+        """Record resolutions (and their papers) in one transaction."""
+        items = list(resolutions)
+        with self.transaction() as conn:
+            conn.executemany(
+                """INSERT INTO papers (id, version, title, abstract, authors, categories,
+                       primary_category, published, updated, comment, journal_ref)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(id) DO NOTHING""",
+                [_paper_row(r.paper) for r in items if r.paper],
+            )
+            conn.executemany(
+                """INSERT INTO resolved (entry_key, title, arxiv_id, method, resolved_at)
+                   VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT(entry_key) DO UPDATE SET title = excluded.title,
+                       arxiv_id = excluded.arxiv_id, method = excluded.method,
+                       resolved_at = excluded.resolved_at""",
+                [
+                    (r.key, r.title, r.paper.id if r.paper else None, r.method, _now())
+                    for r in items
+                ],
+            )
+
+
+_TABLES = frozenset(
+    {
+        "papers",
+        "embeddings",
+        "runs",
+        "picks",
+        "digests",
+        "deliveries",
+        "triage",
+        "resolved",
+        "reading_entries",
+    }
+)
+
+
+def _paper_row(p: Paper) -> tuple[object, ...]:
+    return (
+        p.id,
+        p.version,
+        p.title,
+        p.abstract,
+        json.dumps(p.authors, ensure_ascii=False),
+        json.dumps(p.categories),
+        p.primary_category,
+        p.published,
+        p.updated,
+        p.comment,
+        p.journal_ref,
+    )

@@ -1,0 +1,96 @@
+"""The SQLite store on a real file: schema, migrations, transactions."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from monitor.errors import StoreError
+from monitor.paper import Paper, Resolution
+from monitor.reading_list import load_reading_lists
+from monitor.store import SCHEMA_VERSION, Store
+
+from .conftest import LISTS, REPO
+
+
+def _paper(arxiv_id: str = "2401.00001", version: int = 1, title: str = "A Paper") -> Paper:
+    return Paper(
+        id=arxiv_id, version=version, title=title, abstract="We study things.",
+        authors=("Ada Lovelace", "李雷"), categories=("cs.DC", "cs.LG"),
+    )
+
+
+def test_new_database_has_every_table_wal_and_foreign_keys(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "radar.db") as store:
+        assert store.version == SCHEMA_VERSION
+        tables = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"papers", "embeddings", "runs", "picks", "digests", "deliveries", "triage",
+                "resolved", "reading_entries"} <= tables
+        assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        with pytest.raises(sqlite3.IntegrityError):
+            store.conn.execute("INSERT INTO triage VALUES ('9999.99999', 'new', 'now', '')")
+
+
+def test_migration_from_version_1_keeps_existing_rows(tmp_path: Path) -> None:
+    path = tmp_path / "radar.db"
+    with Store.open(path, upto=1) as old:
+        assert old.version == 1
+        old.upsert_papers([_paper()])
+        old.conn.execute(
+            "INSERT INTO resolved VALUES ('gpipe', 'GPipe', '2401.00001', 'jsonl', 'then')"
+        )
+        assert "reading_entries" not in {
+            r[0] for r in old.conn.execute("SELECT name FROM sqlite_master")
+        }
+    with Store.open(path) as store:
+        assert store.version == SCHEMA_VERSION
+        assert store.paper("2401.00001") == _paper()
+        assert store.resolutions()["gpipe"].paper == _paper()
+        assert store.count("reading_entries") == 0
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "radar.db"
+    Store.open(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(StoreError, match="newer than this radar"):
+        Store.open(path)
+
+
+def test_failed_multi_row_write_leaves_nothing(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "radar.db") as store:
+        good = Resolution("good", "Good", _paper(), "jsonl")
+        bad = Resolution("bad", "Bad", _paper("2401.00002"), "jsonl")
+        object.__setattr__(bad, "method", None)  # violates NOT NULL mid-transaction
+        with pytest.raises(sqlite3.IntegrityError):
+            store.save_resolutions([good, bad])
+        assert store.count("resolved") == 0
+        assert store.count("papers") == 0
+
+
+def test_upsert_keeps_the_latest_version(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "radar.db") as store:
+        store.upsert_papers([_paper(version=2, title="v2")])
+        store.upsert_papers([_paper(version=1, title="v1")])
+        assert store.paper("2401.00001") == _paper(version=2, title="v2")
+        store.upsert_papers([_paper(version=3, title="v3")])
+        assert store.count("papers") == 1
+        paper = store.paper("2401.00001")
+        assert paper is not None and paper.title == "v3"
+
+
+def test_reading_list_snapshot_is_replaced_whole(tmp_path: Path) -> None:
+    reading = load_reading_lists([REPO / "data" / name for name in LISTS])
+    with Store.open(tmp_path / "radar.db") as store:
+        store.replace_reading_list(reading.papers)
+        store.replace_reading_list(reading.papers)
+        assert store.count("reading_entries") == 83
+        section = store.conn.execute(
+            "SELECT section FROM reading_entries WHERE title LIKE 'Seer:%'"
+        ).fetchone()[0]
+        assert section == '["LLM Training", "RL Training"]'
