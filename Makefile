@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: install
-	$(BIN)/radar sync --from-jsonl data/sample/reading_list.jsonl
+	$(BIN)/radar sync --offline --from-jsonl data/sample/reading_list.jsonl
 	$(BIN)/radar list
 
 lint: install

@@ -28,7 +28,9 @@ T = TypeVar("T")
 
 
 def _progress(items: Iterable[T], label: str, total: int) -> Iterable[T]:
-    return tqdm(items, desc=label, total=total, unit="paper", file=sys.stderr, leave=False, disable=None)
+    return tqdm(
+        items, desc=label, total=total, unit="paper", file=sys.stderr, leave=False, disable=None
+    )
 
 
 class _Context:

@@ -99,7 +99,8 @@ class ArxivApi:
         except arxiv.UnexpectedEmptyPageError as err:
             raise FetchError(f"arXiv API returned an unexpected empty page ({err.url})") from err
         except requests.RequestException as err:
-            raise FetchError(f"arXiv API unreachable: {type(err).__name__}: {err}") from err
+            host = self.settings.api_url.split("//")[-1].split("/")[0]
+            raise FetchError(f"arXiv API unreachable at {host} ({type(err).__name__})") from err
 
 
 def paper_from_result(result: arxiv.Result) -> Paper:

@@ -64,12 +64,14 @@ def test_bad_settings_name_the_key(
     tmp_path: Path, text: str, env: dict[str, str], message: str
 ) -> None:
     path = _write(tmp_path, text)
-    with pytest.raises(ConfigError, match="^" + ".*" + message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(
+        ConfigError, match="^" + ".*" + message.replace("[", r"\[").replace("]", r"\]")
+    ):
         load_settings(path, env=env, home=tmp_path)
 
 
 def test_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="nope.toml: settings file not found"):
+    with pytest.raises(ConfigError, match=r"nope\.toml: settings file not found"):
         load_settings(tmp_path / "nope.toml", env={}, home=tmp_path)
 
 

@@ -40,7 +40,9 @@ def _seed_rows(name: str, header: str) -> list[list[str]]:
     ("seed", "header", "markdown"),
     [("000_*.txt", "Status\t", MAIN), ("001_*.txt", "#\t", CLASSIC)],
 )
-def test_markdown_lists_keep_every_seed_row_verbatim(seed: str, header: str, markdown: Path) -> None:
+def test_markdown_lists_keep_every_seed_row_verbatim(
+    seed: str, header: str, markdown: Path
+) -> None:
     seed_rows = _seed_rows(seed, header)
     md_rows = [
         split_row(line)
@@ -75,7 +77,12 @@ def test_main_list_entry_fields() -> None:
     entries, _ = parse_markdown(MAIN.read_text(encoding="utf-8"), "data/reading_list.md")
     by_title = {e.title: e for e in entries}
     sonic = by_title["SonicMoE: Accelerating MoE with IO and Tile-aware Optimizations"]
-    assert (sonic.status, sonic.noted, sonic.venue, sonic.year) == (Status.READ, True, "arXiv", 2025)
+    assert (sonic.status, sonic.noted, sonic.venue, sonic.year) == (
+        Status.READ,
+        True,
+        "arXiv",
+        2025,
+    )
     assert sonic.section == ("LLM Inference", "MegaKernel")
     assert sonic.note.startswith("减少 MoE 前后向激活缓存和 I/O")
     assert sonic.links == (Link("Paper"), Link("Note"))
@@ -83,7 +90,8 @@ def test_main_list_entry_fields() -> None:
     pock = by_title["PockEngine: Sparse and Efficient Fine-tuning in a Pocket"]
     assert (pock.venue, pock.year) == ("MICRO", 2023)
     assert pock.links[0] == Link(
-        "Paper", "https://hanlab.mit.edu/projects/pockengine ; https://hanlab.mit.edu/projects/tinyml"
+        "Paper",
+        "https://hanlab.mit.edu/projects/pockengine ; https://hanlab.mit.edu/projects/tinyml",
     )
     insights = by_title[
         "Insights into DeepSeek-V3: Scaling Challenges and Reflections on Hardware for AI "
@@ -93,9 +101,9 @@ def test_main_list_entry_fields() -> None:
     assert insights.venue == (
         "Proceedings of the 52nd Annual International Symposium on Computer Architecture"
     )
-    assert by_title["FOLDMOE: Efficient Long Sequence MoE Training via Attention-MoE Pipelining"].venue == (
-        "来源待补全"
-    )
+    assert by_title[
+        "FOLDMOE: Efficient Long Sequence MoE Training via Attention-MoE Pipelining"
+    ].venue == ("来源待补全")
 
 
 def test_classic_list_numbered_sections_without_status() -> None:
@@ -137,7 +145,8 @@ def test_malformed_rows_are_reported_with_their_line_and_the_rest_loads() -> Non
         "| ✅ | Missing Cells | OSDI'22 |\n"
         "| ❓ | Odd Status | SOSP'23 | why | Paper |\n"
         "| ⬜ |  | SOSP'23 | why | Paper |\n"
-        "| ⬜ | Good Two: Another \\| Paper | 2024 | why | [Paper](https://arxiv.org/abs/2401.00001v2) |\n"
+        "| ⬜ | Good Two: Another \\| Paper | 2024 | why "
+        "| [Paper](https://arxiv.org/abs/2401.00001v2) |\n"
     )
     entries, problems = parse_markdown(text, "list.md")
     assert [e.title for e in entries] == ["Good One: A Paper", "Good Two: Another | Paper"]
@@ -164,7 +173,7 @@ def test_arxiv_link_pins_the_id(tmp_path: Path) -> None:
 
 def test_unreadable_list_names_the_file(tmp_path: Path) -> None:
     missing = tmp_path / "nope.md"
-    with pytest.raises(ReadingListError, match="nope.md: cannot read reading list"):
+    with pytest.raises(ReadingListError, match=r"nope\.md: cannot read reading list"):
         load_reading_lists([missing])
 
 

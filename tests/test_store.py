@@ -17,17 +17,32 @@ from .conftest import LISTS, REPO
 
 def _paper(arxiv_id: str = "2401.00001", version: int = 1, title: str = "A Paper") -> Paper:
     return Paper(
-        id=arxiv_id, version=version, title=title, abstract="We study things.",
-        authors=("Ada Lovelace", "李雷"), categories=("cs.DC", "cs.LG"),
+        id=arxiv_id,
+        version=version,
+        title=title,
+        abstract="We study things.",
+        authors=("Ada Lovelace", "李雷"),
+        categories=("cs.DC", "cs.LG"),
     )
 
 
 def test_new_database_has_every_table_wal_and_foreign_keys(tmp_path: Path) -> None:
     with Store.open(tmp_path / "radar.db") as store:
         assert store.version == SCHEMA_VERSION
-        tables = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert {"papers", "embeddings", "runs", "picks", "digests", "deliveries", "triage",
-                "resolved", "reading_entries"} <= tables
+        tables = {
+            r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        assert {
+            "papers",
+            "embeddings",
+            "runs",
+            "picks",
+            "digests",
+            "deliveries",
+            "triage",
+            "resolved",
+            "reading_entries",
+        } <= tables
         assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         with pytest.raises(sqlite3.IntegrityError):
