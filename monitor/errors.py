@@ -41,3 +41,9 @@ class DeliveryError(RadarError):
     """A digest could not be delivered (SMTP)."""
 
     exit_code = 4
+
+
+class FeedError(FetchError):
+    """arXiv answered, but the listing is unusable: truncated, unparseable or stale."""
+
+    exit_code = 5

@@ -8,23 +8,38 @@ between requests. Base URLs come from Settings, so tests and mirrors can point a
 
 from __future__ import annotations
 
+import calendar
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from typing import Any
 
 import arxiv
+import feedparser
 import requests
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
+from monitor.announce import NEW_YORK
 from monitor.config import ArxivSettings
-from monitor.errors import FetchError
-from monitor.paper import Paper, parse_arxiv_id
+from monitor.errors import FeedError, FetchError
+from monitor.paper import Announcement, Paper, parse_arxiv_id
 
 log = logging.getLogger(__name__)
 
 RETRY_STATUSES = (429, 500, 502, 503, 504)
+ANNOUNCE_TYPES = ("new", "cross", "replace", "replace-cross")
+_SUMMARY_HEAD = re.compile(r"^arXiv:\S+\s+Announce Type:\s*\S+\s*Abstract:\s*", re.S)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A day's RSS/Atom listing; `day` is None only for an empty feed without a date."""
+
+    day: date | None
+    items: tuple[Announcement, ...]
 
 
 class _PoliteAdapter(HTTPAdapter):
@@ -85,9 +100,31 @@ class ArxivApi:
         query = 'ti:"{}"'.format(" ".join(words))
         return list(self._run(arxiv.Search(query=query, max_results=max_results)))
 
-    def by_ids(self, ids: list[str]) -> list[Paper]:
-        """The latest version of each listed paper (ids without version)."""
-        return list(self._run(arxiv.Search(id_list=ids, max_results=len(ids))))
+    def by_ids(self, ids: Sequence[str]) -> list[Paper]:
+        """The latest version of each listed paper, in batches of one page each."""
+        size = self.settings.page_size
+        papers: list[Paper] = []
+        for start in range(0, len(ids), size):
+            batch = list(ids[start : start + size])
+            papers.extend(self._run(arxiv.Search(id_list=batch, max_results=len(batch))))
+        return papers
+
+    def submitted_between(
+        self, categories: Sequence[str], start: datetime, end: datetime
+    ) -> list[Paper]:
+        """Every paper in `categories` first submitted in [start, end) UTC, paged."""
+        stamp = "%Y%m%d%H%M"
+        cats = " OR ".join(f"cat:{c}" for c in categories)
+        # submittedDate bounds are inclusive to the minute: end one minute early.
+        last = datetime.fromtimestamp(end.timestamp() - 60, UTC)
+        query = f"({cats}) AND submittedDate:[{start:{stamp}} TO {last:{stamp}}]"
+        search = arxiv.Search(
+            query=query,
+            max_results=None,
+            sort_by=arxiv.SortCriterion.SubmittedDate,
+            sort_order=arxiv.SortOrder.Ascending,
+        )
+        return list(self._run(search))
 
     def _run(self, search: arxiv.Search) -> Iterator[Paper]:
         try:
@@ -125,3 +162,66 @@ def paper_from_result(result: arxiv.Result) -> Paper:
         journal_ref=result.journal_ref or None,
         affiliations=tuple(tuple(a.affiliation) for a in result.authors),
     )
+
+
+class ArxivRss:
+    """The daily listing from rss.arxiv.org (or a configured mirror)."""
+
+    def __init__(self, settings: ArxivSettings) -> None:
+        self.settings = settings
+        self._session, self._adapter = polite_session(settings)
+
+    @property
+    def requests_made(self) -> int:
+        return self._adapter.requests
+
+    def listing(self, categories: Sequence[str]) -> Listing:
+        """Fetch and parse today's listing for `categories` (one combined feed)."""
+        url = f"{self.settings.rss_url.rstrip('/')}/{'+'.join(categories)}"
+        try:
+            response = self._session.get(url)
+        except requests.RequestException as err:
+            raise FetchError(f"RSS feed unreachable at {url} ({type(err).__name__})") from err
+        if response.status_code != 200:
+            raise FetchError(f"RSS feed answered HTTP {response.status_code} ({url})")
+        return parse_listing(response.content, url)
+
+
+def parse_listing(content: bytes, source: str) -> Listing:
+    """Parse an arXiv RSS 2.0 or Atom listing; a truncated or broken feed is a `FeedError`."""
+    parsed = feedparser.parse(content)
+    if parsed.bozo and not isinstance(parsed.bozo_exception, feedparser.CharacterEncodingOverride):
+        reason = str(parsed.bozo_exception).splitlines()[0]
+        raise FeedError(f"RSS feed is truncated or malformed ({source}: {reason})")
+    if parsed.version not in ("rss20", "atom10", "atom03"):
+        raise FeedError(f"RSS feed is not an RSS/Atom document ({source})")
+    items = tuple(_announcement(entry, source) for entry in parsed.entries)
+    stamp = (
+        parsed.feed.get("published_parsed")
+        or (parsed.entries[0].get("published_parsed") if parsed.entries else None)
+        or parsed.feed.get("updated_parsed")
+    )
+    day = _ny_date(stamp) if stamp else None
+    return Listing(day=day, items=items)
+
+
+def _ny_date(stamp: Any) -> date:
+    return datetime.fromtimestamp(calendar.timegm(stamp), UTC).astimezone(NEW_YORK).date()
+
+
+def _announcement(entry: Any, source: str) -> Announcement:
+    parsed = parse_arxiv_id(str(entry.get("id", "")).rsplit(":", 1)[-1])
+    kind = str(entry.get("arxiv_announce_type", "")).strip()
+    if parsed is None or kind not in ANNOUNCE_TYPES:
+        raise FeedError(f"RSS item without arXiv id or announce type ({source}: {entry.get('id')})")
+    arxiv_id, version = parsed
+    authors = [a.strip() for a in str(entry.get("author", "")).split(",") if a.strip()]
+    paper = Paper(
+        id=arxiv_id,
+        version=version or 1,
+        title=" ".join(str(entry.get("title", "")).split()),
+        abstract=" ".join(_SUMMARY_HEAD.sub("", str(entry.get("summary", ""))).split()),
+        authors=tuple(authors),
+        categories=tuple(t["term"] for t in entry.get("tags", []) if t.get("term")),
+    )
+    return Announcement(paper=paper, kind=kind)

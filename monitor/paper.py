@@ -174,3 +174,25 @@ def short_name(title: str) -> str | None:
     head, sep, _ = title.partition(":")
     name = normalize_title(head)
     return name if sep and 3 <= len(name) <= 40 else None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A listed paper and how it was announced: new, cross, replace, replace-cross (or, for
+    replacements shown in a digest, updated)."""
+
+    paper: Paper
+    kind: str
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """What polling one announcement day did, as recorded in the run ledger."""
+
+    day: str  # YYYY-MM-DD
+    status: str  # ok / quiet / failed / done-before
+    source: str  # rss / api
+    new: int = 0
+    cross: int = 0
+    replaced: int = 0
+    note: str = ""

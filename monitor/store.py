@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 from monitor.errors import StoreError
-from monitor.paper import Paper, ReadingPaper, Resolution
+from monitor.paper import Announcement, DayResult, Paper, ReadingPaper, Resolution
 
 # Each entry moves the schema from version i to i + 1. Never edit a released entry: append.
 MIGRATIONS: tuple[str, ...] = (
@@ -109,6 +109,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX papers_first_announced ON papers(first_announced);
     """,
+    # 3: what the poller needs: replacement day, per-author affiliations, run source and note.
+    """
+    ALTER TABLE papers ADD COLUMN replaced_on TEXT;
+    ALTER TABLE papers ADD COLUMN affiliations TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'rss';
+    ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT ''
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -182,46 +189,123 @@ class Store:
     def upsert_papers(self, papers: Iterable[Paper]) -> None:
         """Insert or refresh papers (metadata only; announcement fields are kept)."""
         with self.transaction() as conn:
-            conn.executemany(
-                """INSERT INTO papers (id, version, title, abstract, authors, categories,
-                       primary_category, published, updated, comment, journal_ref)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT(id) DO UPDATE SET
-                       version = excluded.version, title = excluded.title,
-                       abstract = excluded.abstract, authors = excluded.authors,
-                       categories = excluded.categories,
-                       primary_category = excluded.primary_category,
-                       published = excluded.published, updated = excluded.updated,
-                       comment = excluded.comment, journal_ref = excluded.journal_ref
-                   WHERE excluded.version >= papers.version""",
-                [_paper_row(p) for p in papers],
-            )
+            conn.executemany(_UPSERT, [_paper_row(p) for p in papers])
 
     def paper(self, arxiv_id: str) -> Paper | None:
-        row = self.conn.execute(
-            """SELECT id, version, title, abstract, authors, categories, published, updated,
-                      comment, journal_ref FROM papers WHERE id = ?""",
-            (arxiv_id,),
-        ).fetchone()
-        if row is None:
-            return None
-        return Paper(
-            id=row[0],
-            version=row[1],
-            title=row[2],
-            abstract=row[3],
-            authors=tuple(json.loads(row[4])),
-            categories=tuple(json.loads(row[5])),
-            published=row[6],
-            updated=row[7],
-            comment=row[8],
-            journal_ref=row[9],
-        )
+        rows = self._papers("WHERE id = ?", (arxiv_id,))
+        return rows[0] if rows else None
+
+    def _papers(self, where: str, args: tuple[object, ...]) -> list[Paper]:
+        rows = self.conn.execute(
+            f"""SELECT id, version, title, abstract, authors, categories, published, updated,
+                       comment, journal_ref, affiliations FROM papers {where}""",
+            args,
+        ).fetchall()
+        return [
+            Paper(
+                id=r[0],
+                version=r[1],
+                title=r[2],
+                abstract=r[3],
+                authors=tuple(json.loads(r[4])),
+                categories=tuple(json.loads(r[5])),
+                published=r[6],
+                updated=r[7],
+                comment=r[8],
+                journal_ref=r[9],
+                affiliations=tuple(tuple(a) for a in json.loads(r[10])),
+            )
+            for r in rows
+        ]
 
     def count(self, table: str) -> int:
         if table not in _TABLES:
             raise ValueError(f"unknown table {table}")
         return int(self.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    # -- announcements and the run ledger ----------------------------------------------
+
+    def run_status(self, day: str) -> str | None:
+        row = self.conn.execute("SELECT status FROM runs WHERE day = ?", (day,)).fetchone()
+        return str(row[0]) if row else None
+
+    def last_polled(self, before: str) -> str | None:
+        """The latest day before `before` that was polled successfully (ok or quiet)."""
+        row = self.conn.execute(
+            "SELECT MAX(day) FROM runs WHERE status IN ('ok', 'quiet') AND day < ?", (before,)
+        ).fetchone()
+        return str(row[0]) if row[0] else None
+
+    def record_day(
+        self, result: DayResult, announced: Sequence[Announcement], replaced: Sequence[Paper]
+    ) -> DayResult:
+        """Store a polled day atomically: papers, announcement fields and the run row.
+
+        Papers already known keep their first announcement day (exactly once); a day already
+        recorded as ok or quiet is left alone, so concurrent or repeated runs change nothing.
+        """
+        with self.transaction() as conn:
+            done = conn.execute(
+                "SELECT 1 FROM runs WHERE day = ? AND status IN ('ok', 'quiet')", (result.day,)
+            ).fetchone()
+            if done:
+                return DayResult(result.day, "done-before", result.source)
+            known = {
+                r[0]
+                for r in conn.execute("SELECT id FROM papers WHERE first_announced IS NOT NULL")
+            }
+            fresh = [a for a in announced if a.paper.id not in known]
+            papers = [a.paper for a in announced] + list(replaced)
+            conn.executemany(_UPSERT, [_paper_row(p) for p in papers])
+            conn.executemany(
+                "UPDATE papers SET first_announced = ?, announce_type = ? WHERE id = ?",
+                [(result.day, a.kind, a.paper.id) for a in fresh],
+            )
+            conn.executemany(
+                "UPDATE papers SET replaced_on = ? WHERE id = ?",
+                [(result.day, p.id) for p in replaced],
+            )
+            conn.execute(
+                """INSERT OR REPLACE INTO runs (day, status, started, finished, n_new, n_cross,
+                       n_replace, error, source, note) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)""",
+                (
+                    result.day,
+                    result.status,
+                    _now(),
+                    _now(),
+                    result.new,
+                    result.cross,
+                    result.replaced,
+                    result.source,
+                    result.note,
+                ),
+            )
+        return result
+
+    def record_failure(self, day: str, source: str, error: str) -> None:
+        """Record a failed poll; it is retried by the next run (never overwrites a success)."""
+        with self.transaction() as conn:
+            conn.execute(
+                """INSERT INTO runs (day, status, started, finished, error, source)
+                   VALUES (?, 'failed', ?, ?, ?, ?)
+                   ON CONFLICT(day) DO UPDATE SET status = 'failed', finished = excluded.finished,
+                       error = excluded.error, source = excluded.source
+                   WHERE runs.status = 'failed'""",
+                (day, _now(), _now(), error, source),
+            )
+
+    def announced_on(self, day: str, include_replacements: bool = False) -> list[Announcement]:
+        """The day's candidates: papers first announced that day (and, if asked, replaced)."""
+        papers = self._papers(
+            "WHERE first_announced = ? OR (? AND replaced_on = ?) ORDER BY id",
+            (day, include_replacements, day),
+        )
+        kinds = dict(
+            self.conn.execute(
+                "SELECT id, announce_type FROM papers WHERE first_announced = ?", (day,)
+            ).fetchall()
+        )
+        return [Announcement(p, kinds.get(p.id, "updated")) for p in papers]
 
     # -- reading list --------------------------------------------------------------------
 
@@ -264,13 +348,7 @@ class Store:
         """Record resolutions (and their papers) in one transaction."""
         items = list(resolutions)
         with self.transaction() as conn:
-            conn.executemany(
-                """INSERT INTO papers (id, version, title, abstract, authors, categories,
-                       primary_category, published, updated, comment, journal_ref)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT(id) DO NOTHING""",
-                [_paper_row(r.paper) for r in items if r.paper],
-            )
+            conn.executemany(_UPSERT, [_paper_row(r.paper) for r in items if r.paper])
             conn.executemany(
                 """INSERT INTO resolved (entry_key, title, arxiv_id, method, resolved_at)
                    VALUES (?, ?, ?, ?, ?)
@@ -299,6 +377,25 @@ _TABLES = frozenset(
 )
 
 
+# A newer or equal version refreshes the metadata; a field a source lacks (RSS has no dates,
+# comments or affiliations) never erases what the API said.
+_UPSERT = """
+    INSERT INTO papers (id, version, title, abstract, authors, categories, primary_category,
+                        published, updated, comment, journal_ref, affiliations)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT(id) DO UPDATE SET
+        version = excluded.version, title = excluded.title, abstract = excluded.abstract,
+        authors = excluded.authors, categories = excluded.categories,
+        primary_category = excluded.primary_category,
+        published = COALESCE(excluded.published, papers.published),
+        updated = COALESCE(excluded.updated, papers.updated),
+        comment = COALESCE(excluded.comment, papers.comment),
+        journal_ref = COALESCE(excluded.journal_ref, papers.journal_ref),
+        affiliations = CASE WHEN excluded.affiliations = '[]' THEN papers.affiliations
+                            ELSE excluded.affiliations END
+    WHERE excluded.version >= papers.version"""
+
+
 def _paper_row(p: Paper) -> tuple[object, ...]:
     return (
         p.id,
@@ -312,4 +409,5 @@ def _paper_row(p: Paper) -> tuple[object, ...]:
         p.updated,
         p.comment,
         p.journal_ref,
+        json.dumps(p.affiliations, ensure_ascii=False),
     )
