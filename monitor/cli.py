@@ -10,27 +10,20 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Iterable
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TypeVar
 
 import click
-from tqdm import tqdm
 
-from monitor import pipeline
+from monitor import pipeline, scheduler
+from monitor.announce import feed_day
 from monitor.config import Settings, load_settings, masked
 from monitor.errors import RadarError
-from monitor.feeds import ArxivApi
-from monitor.paper import ReadingList, ReadingPaper, Resolution, Status
+from monitor.feeds import ArxivApi, ArxivRss
+from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
+from monitor.poll import PollReport, backfill, poll
+from monitor.progress import bar
 from monitor.store import Store
-
-T = TypeVar("T")
-
-
-def _progress(items: Iterable[T], label: str, total: int) -> Iterable[T]:
-    return tqdm(
-        items, desc=label, total=total, unit="paper", file=sys.stderr, leave=False, disable=None
-    )
 
 
 class _Context:
@@ -62,6 +55,84 @@ def cli(ctx: click.Context, config: Path | None, verbose: int) -> None:
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(verbose, 2)]
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     ctx.obj = _Context(config)
+
+
+def _day(value: datetime | None) -> date:
+    return value.date() if value else feed_day(datetime.now(UTC))
+
+
+def _poll_once(obj: _Context, day: date) -> PollReport:
+    settings = obj.settings
+    rss, api = ArxivRss(settings.arxiv), ArxivApi(settings.arxiv)
+    with obj.store() as store:
+        return poll(settings, store, rss, api, day, bar)
+
+
+def _print_poll(report: PollReport) -> None:
+    for result in report.days:
+        click.echo(describe_day(result))
+    click.echo(f"{report.requests} requests to arXiv in {report.seconds:.1f} s")
+
+
+def describe_day(result: DayResult) -> str:
+    """One line per polled day, the same in the terminal and in `radar serve`'s log."""
+    if result.status == "done-before":
+        return f"{result.day}: already polled; nothing to do"
+    if result.status == "quiet":
+        return f"{result.day}: quiet, {result.note}"
+    via = "RSS" if result.source == "rss" else "API catch-up"
+    return (
+        f"{result.day}: {result.new} new, {result.cross} cross-listed, "
+        f"{result.replaced} replaced ({via})"
+    )
+
+
+_DATE = click.DateTime(["%Y-%m-%d"])
+
+
+@cli.command("run")
+@click.option("--date", "when", type=_DATE, help="Announcement day (default: today in New York).")
+@click.pass_obj
+def run_cmd(obj: _Context, when: datetime | None) -> None:
+    """The daily job, once: safe to repeat; exits 0 on a quiet day."""
+    _print_poll(_poll_once(obj, _day(when)))
+
+
+@cli.command("poll")
+@click.option("--date", "when", type=_DATE, help="Announcement day (default: today in New York).")
+@click.pass_obj
+def poll_cmd(obj: _Context, when: datetime | None) -> None:
+    """Fetch the day's new papers (and any missed days) into the store, nothing else."""
+    _print_poll(_poll_once(obj, _day(when)))
+
+
+@cli.command("backfill")
+@click.option("--from", "first", type=_DATE, required=True, help="First announcement day.")
+@click.option("--to", "last", type=_DATE, required=True, help="Last announcement day.")
+@click.pass_obj
+def backfill_cmd(obj: _Context, first: datetime, last: datetime) -> None:
+    """Fetch history day by day through the API; resumable after an interruption."""
+    with obj.store() as store:
+        report = backfill(
+            obj.settings, store, ArxivApi(obj.settings.arxiv), first.date(), last.date(), bar
+        )
+    _print_poll(report)
+
+
+@cli.command("serve")
+@click.pass_obj
+def serve_cmd(obj: _Context) -> None:
+    """Run the daily job on the configured schedule until SIGTERM/SIGINT."""
+    logging.getLogger("monitor").setLevel(logging.INFO)
+
+    def job() -> str:
+        try:
+            report = _poll_once(obj, feed_day(datetime.now(UTC)))
+        except RadarError as err:
+            return f"failed: {err}"
+        return "; ".join(describe_day(r) for r in report.days)
+
+    scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
 
 @cli.command("config")
@@ -103,7 +174,7 @@ def sync_cmd(obj: _Context, curated: Path | None, offline: bool, refresh: bool) 
     """Resolve reading-list papers to arXiv ids and abstracts (cached in the store)."""
     api = None if offline else ArxivApi(obj.settings.arxiv)
     with obj.store() as store:
-        report = pipeline.sync(obj.settings, store, api, curated, refresh, _progress)
+        report = pipeline.sync(obj.settings, store, api, curated, refresh, bar)
     _print_problems(report.reading)
     found = sum(1 for r in report.resolutions.values() if r.paper)
     click.echo(

@@ -46,8 +46,8 @@ class ArxivSettings:
 
 @dataclass(frozen=True)
 class ScheduleSettings:
-    day_of_week: str = "sun,mon,tue,wed,thu"
-    time: str = "20:30"
+    day_of_week: str = "mon,tue,wed,thu,fri"
+    time: str = "00:30"
     timezone: str = "America/New_York"
 
 

@@ -137,7 +137,9 @@ class ArxivApi:
             raise FetchError(f"arXiv API returned an unexpected empty page ({err.url})") from err
         except requests.RequestException as err:
             host = self.settings.api_url.split("//")[-1].split("/")[0]
-            raise FetchError(f"arXiv API unreachable at {host} ({type(err).__name__})") from err
+            raise FetchError(
+                f"arXiv API unreachable at {host} ({_why(err, self.settings)})"
+            ) from err
 
 
 def paper_from_result(result: arxiv.Result) -> Paper:
@@ -181,10 +183,17 @@ class ArxivRss:
         try:
             response = self._session.get(url)
         except requests.RequestException as err:
-            raise FetchError(f"RSS feed unreachable at {url} ({type(err).__name__})") from err
+            raise FetchError(f"RSS feed unreachable at {url} ({_why(err, self.settings)})") from err
         if response.status_code != 200:
             raise FetchError(f"RSS feed answered HTTP {response.status_code} ({url})")
         return parse_listing(response.content, url)
+
+
+def _why(err: requests.RequestException, settings: ArxivSettings) -> str:
+    """A short cause: a timeout (urllib3 wraps it in a ConnectionError) or the error type."""
+    if isinstance(err, requests.Timeout) or "timed out" in str(err).lower():
+        return f"no answer within {settings.timeout_seconds:g} s, {settings.max_retries} retries"
+    return type(err).__name__
 
 
 def parse_listing(content: bytes, source: str) -> Listing:

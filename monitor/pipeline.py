@@ -5,25 +5,18 @@ Each function does one command's work and returns a small report; `cli.py` print
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from monitor.config import Settings
 from monitor.feeds import ArxivApi
 from monitor.jsonl import TitledRecord, read_curated
 from monitor.paper import ReadingList, ReadingPaper, Resolution
+from monitor.progress import Progress, no_progress
 from monitor.reading_list import load_reading_lists
 from monitor.resolve import best_match
 from monitor.store import Store
-
-T = TypeVar("T")
-Progress = Callable[[Iterable[T], str, int], Iterable[T]]
-
-
-def no_progress(items: Iterable[T], label: str, total: int) -> Iterable[T]:
-    return items
 
 
 def load_reading(settings: Settings, store: Store) -> ReadingList:

@@ -171,18 +171,25 @@ class Store:
         self.conn.execute("COMMIT")
 
     def migrate(self, upto: int = SCHEMA_VERSION) -> None:
-        """Apply each pending migration in its own transaction, bumping `user_version`."""
-        current = self.version
-        if current > SCHEMA_VERSION:
-            raise StoreError(
-                f"database schema version {current} is newer than this radar ({SCHEMA_VERSION})"
-            )
-        for version in range(current, upto):
+        """Apply each pending migration in its own transaction, bumping `user_version`.
+
+        The version is read inside the write transaction, so two processes opening a new
+        database at once apply each migration exactly once.
+        """
+        while True:
             with self.transaction() as conn:
-                for statement in MIGRATIONS[version].split(";"):
+                current = self.version
+                if current > SCHEMA_VERSION:
+                    raise StoreError(
+                        f"database schema version {current} is newer than this radar "
+                        f"({SCHEMA_VERSION})"
+                    )
+                if current >= upto:
+                    return
+                for statement in MIGRATIONS[current].split(";"):
                     if statement.strip():
                         conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {version + 1}")
+                conn.execute(f"PRAGMA user_version = {current + 1}")
 
     # -- papers --------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ class Recorder:
     """What the server saw: each request's path and headers."""
 
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
 
     @property
     def paths(self) -> list[str]:
@@ -40,9 +43,14 @@ def http_server(route: Route) -> Iterator[tuple[str, Recorder]]:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             recorder.requests.append((self.path, dict(self.headers.items())))
+            recorder.times.append(time.monotonic())
             reply = route(self.path)
             if reply.delay:
                 stop.wait(reply.delay)
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self._send(reply)  # the client may have given up (a timeout test)
+
+        def _send(self, reply: Reply) -> None:
             self.send_response(reply.status)
             for name, value in reply.headers:
                 self.send_header(name, value)

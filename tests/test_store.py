@@ -56,7 +56,7 @@ def test_migration_from_version_1_keeps_existing_rows(tmp_path: Path) -> None:
         old.conn.execute(  # the v1 columns only
             "INSERT INTO papers (id, version, title, abstract, authors, categories, "
             "primary_category) VALUES ('2401.00001', 1, 'A Paper', 'We study things.', "
-            "'[\"Ada Lovelace\", \"李雷\"]', '[\"cs.DC\", \"cs.LG\"]', 'cs.DC')"
+            '\'["Ada Lovelace", "李雷"]\', \'["cs.DC", "cs.LG"]\', \'cs.DC\')'
         )
         old.conn.execute(
             "INSERT INTO resolved VALUES ('gpipe', 'GPipe', '2401.00001', 'jsonl', 'then')"

@@ -1,0 +1,100 @@
+"""`radar serve`: APScheduler 3.x running the daily job on arXiv's schedule.
+
+One job, a cron trigger with day *names* (in APScheduler 3.x `day_of_week=0` is Monday, not
+Sunday), missed runs coalesced into one, never two at a time, and a clean stop on SIGTERM or
+SIGINT. Each run's result or error is logged; an error never stops the service.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from datetime import time as dt_time
+from types import FrameType
+from zoneinfo import ZoneInfo
+
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobExecutionEvent
+from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.triggers.cron import CronTrigger
+
+from monitor.config import ScheduleSettings
+from monitor.errors import ConfigError
+
+log = logging.getLogger(__name__)
+JOB_ID = "radar-run"
+
+
+class DstSafeCronTrigger(CronTrigger):  # type: ignore[misc]
+    """CronTrigger that does not skip the first matching day after a spring-forward change.
+
+    APScheduler 3.11's CronTrigger, asked from before the change, answers a day late
+    (weekdays at 00:30 New York: Tuesday 2026-03-10 instead of Monday the 9th; a Monday-only
+    job loses a week). Asking again from each local midnight in between finds the right one.
+    """
+
+    def get_next_fire_time(
+        self, previous_fire_time: datetime | None, now: datetime
+    ) -> datetime | None:
+        fire: datetime | None = super().get_next_fire_time(previous_fire_time, now)
+        start = (
+            now
+            if previous_fire_time is None
+            else max(now, previous_fire_time + timedelta(microseconds=1))
+        )
+        day = start.astimezone(self.timezone).date() + timedelta(days=1)
+        while fire is not None and day <= fire.astimezone(self.timezone).date():
+            midnight = datetime.combine(day, dt_time(), self.timezone)
+            candidate: datetime | None = super().get_next_fire_time(None, midnight)
+            if candidate is not None and start <= candidate < fire:
+                return candidate
+            day += timedelta(days=1)
+        return fire
+
+
+def trigger(settings: ScheduleSettings) -> CronTrigger:
+    """The cron trigger for `settings`; a bad day list, time or zone is a ConfigError."""
+    try:
+        hour, minute = (int(part) for part in settings.time.split(":"))
+        return DstSafeCronTrigger(
+            day_of_week=settings.day_of_week,
+            hour=hour,
+            minute=minute,
+            timezone=ZoneInfo(settings.timezone),
+        )
+    except (ValueError, KeyError) as err:
+        raise ConfigError(f"[schedule] is invalid: {err}") from err
+
+
+def build(settings: ScheduleSettings, job: Callable[[], object]) -> BlockingScheduler:
+    """A scheduler with the daily job added, not yet started."""
+    scheduler = BlockingScheduler(
+        job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 6 * 3600}
+    )
+    scheduler.add_job(job, trigger(settings), id=JOB_ID, name="radar run")
+    scheduler.add_listener(_log_result, EVENT_JOB_EXECUTED | EVENT_JOB_ERROR)
+    log.info(
+        "radar serve: runs %s at %s %s", settings.day_of_week, settings.time, settings.timezone
+    )
+    return scheduler
+
+
+def serve(scheduler: BlockingScheduler) -> None:
+    """Run until SIGTERM or SIGINT, letting a running job finish first."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        log.info("received %s; stopping after the current run", signal.Signals(signum).name)
+        scheduler.shutdown(wait=False)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    scheduler.start()
+    log.info("radar serve: stopped")
+
+
+def _log_result(event: JobExecutionEvent) -> None:
+    if event.exception is not None:
+        log.error("scheduled run failed: %s", event.exception)
+    else:
+        log.info("scheduled run finished: %s", event.retval)
