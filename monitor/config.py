@@ -54,6 +54,8 @@ class ScheduleSettings:
 @dataclass(frozen=True)
 class RankSettings:
     model: str = "packaged:all-MiniLM-L6-v2"
+    embed_backend: str = "auto"
+    calibration: str = "data/sample/calibration.jsonl"
     top_k: int = 10
     min_score: float = 0.0
     read_weight: float = 1.0

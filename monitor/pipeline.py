@@ -9,11 +9,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from monitor.config import Settings
+from monitor.embed import Embedder, embed_cached, load_embedder, paper_text
+from monitor.errors import InputError
+from monitor.evaluate import ProfileItem, make_profile
 from monitor.feeds import ArxivApi
-from monitor.jsonl import TitledRecord, read_curated
-from monitor.paper import ReadingList, ReadingPaper, Resolution
+from monitor.jsonl import TitledRecord, paper_from_record, read_curated, read_papers, read_records
+from monitor.paper import Paper, ReadingList, ReadingPaper, Resolution, Status
 from monitor.progress import Progress, no_progress
+from monitor.rank import Explanation, explain, score
 from monitor.reading_list import load_reading_lists
 from monitor.resolve import best_match
 from monitor.store import Store
@@ -61,7 +67,7 @@ def sync(
         if p.key in known and known[p.key].title == p.title
     }
     todo = [p for p in reading.papers if p.key not in cached]
-    local = _resolve_local(todo, read_curated(curated) if curated else [])
+    local = resolve_local(todo, read_curated(curated) if curated else [])
     store.save_resolutions(local.values())
     todo = [p for p in todo if p.key not in local]
     online: dict[str, Resolution] = {}
@@ -78,7 +84,7 @@ def sync(
     )
 
 
-def _resolve_local(
+def resolve_local(
     papers: Sequence[ReadingPaper], records: Sequence[TitledRecord]
 ) -> dict[str, Resolution]:
     out = {}
@@ -101,3 +107,76 @@ def _resolve_online(paper: ReadingPaper, api: ArxivApi) -> Resolution:
     if record is None:
         return Resolution(paper.key, paper.title, None, "not-found")
     return Resolution(paper.key, paper.title, record.paper, "api-title")
+
+
+def profile_items(
+    reading: ReadingList, resolutions: dict[str, Resolution], read_weight: float
+) -> list[ProfileItem]:
+    """Each reading-list paper with its arXiv record (title only where unresolved), its
+    section in the first list that has it, and its weight (read or noted: `read_weight`)."""
+    items = []
+    for rp in reading.papers:
+        resolution = resolutions.get(rp.key)
+        paper = resolution.paper if resolution and resolution.paper else None
+        paper = paper or Paper(
+            id=f"list:{rp.key}", version=1, title=rp.title, abstract="", authors=(), categories=()
+        )
+        weight = read_weight if rp.status is Status.READ or rp.noted else 1.0
+        items.append(ProfileItem(paper, rp.entries[0].section_label, weight, rp.year))
+    return items
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    """The configured embedding model and backend (the int8 export is calibrated once)."""
+
+    def calibration() -> list[str]:
+        return [paper_text(p) for p in read_papers(settings.path(settings.rank.calibration))]
+
+    cache = settings.path(settings.paths.models) / "cache"
+    return load_embedder(settings.rank.model, settings.rank.embed_backend, cache, calibration)
+
+
+def profile_from_file(path: Path, settings: Settings, store: Store | None) -> list[ProfileItem]:
+    """A profile from reading-list Markdown (abstracts from the store's resolutions when there
+    is a store) or from JSONL papers (`section` optional)."""
+    if path.suffix.lower() in (".md", ".markdown"):
+        reading = load_reading_lists([path])
+        resolutions = store.resolutions() if store else {}
+        return profile_items(reading, resolutions, settings.rank.read_weight)
+    items = []
+    for number, record in read_records(path):
+        if not record.get("title"):
+            raise InputError(f"{path}:{number}: a profile paper needs a 'title'")
+        record = {"id": record.get("id") or f"{path.name}:{number}", **record}
+        items.append(
+            ProfileItem(paper_from_record(record), str(record.get("section", "")), 1.0, None)
+        )
+    return items
+
+
+@dataclass(frozen=True)
+class Ranked:
+    paper: Paper
+    score: float
+    rank: int
+    why: Explanation
+
+
+def rank_papers(
+    items: Sequence[ProfileItem],
+    candidates: Sequence[Paper],
+    embedder: Embedder,
+    store: Store | None,
+    progress: Progress[int] = no_progress,
+) -> list[Ranked]:
+    """Score every candidate against the profile, best first, each with its explanation."""
+    if not items:
+        raise InputError("the profile is empty: nothing to rank against")
+    texts = [paper_text(i.paper) for i in items] + [paper_text(p) for p in candidates]
+    vectors = embed_cached(embedder, texts, store, progress)
+    profile = make_profile(items, vectors[: len(items)])
+    rest = texts[len(items) :]
+    scores = score(profile, rest, vectors[len(items) :])
+    whys = explain(profile, rest, vectors[len(items) :])
+    order = np.argsort(-scores, kind="stable")
+    return [Ranked(candidates[i], float(scores[i]), r, whys[i]) for r, i in enumerate(order, 1)]

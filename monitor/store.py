@@ -15,6 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
+import numpy as np
+
 from monitor.errors import StoreError
 from monitor.paper import Announcement, DayResult, Paper, ReadingPaper, Resolution
 
@@ -313,6 +315,34 @@ class Store:
             ).fetchall()
         )
         return [Announcement(p, kinds.get(p.id, "updated")) for p in papers]
+
+    # -- embedding cache -----------------------------------------------------------------
+
+    def vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Cached embeddings for these content hashes (those present)."""
+        out: dict[str, np.ndarray] = {}
+        unique = list(dict.fromkeys(hashes))
+        for start in range(0, len(unique), 500):
+            part = unique[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for digest, blob in self.conn.execute(
+                f"SELECT content_hash, vector FROM embeddings WHERE model = ? "
+                f"AND content_hash IN ({marks})",
+                (model, *part),
+            ):
+                out[digest] = np.frombuffer(blob, dtype="<f4").copy()
+        return out
+
+    def save_vectors(self, model: str, vectors: dict[str, np.ndarray]) -> None:
+        with self.transaction() as conn:
+            conn.executemany(
+                "INSERT OR IGNORE INTO embeddings (model, content_hash, dim, vector) "
+                "VALUES (?, ?, ?, ?)",
+                [
+                    (model, h, int(v.shape[0]), v.astype("<f4").tobytes())
+                    for h, v in vectors.items()
+                ],
+            )
 
     # -- reading list --------------------------------------------------------------------
 

@@ -31,8 +31,11 @@ def _scenario(url: str, seed_day: date | None) -> tuple[int, int, float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         (home / "radar.toml").write_text("", encoding="utf-8")
-        env = {"RADAR_ARXIV_RSS_URL": f"{url}/rss", "RADAR_ARXIV_API_URL": f"{url}/api/query",
-               "RADAR_ARXIV_DELAY_SECONDS": "0"}
+        env = {
+            "RADAR_ARXIV_RSS_URL": f"{url}/rss",
+            "RADAR_ARXIV_API_URL": f"{url}/api/query",
+            "RADAR_ARXIV_DELAY_SECONDS": "0",
+        }
         settings = load_settings(env=env, home=home)
         with Store.open(settings.database_path) as store:
             if seed_day:
@@ -50,8 +53,14 @@ def main() -> None:
     fake.add(corpus_records(SHARED, 2025))
     fake.rss.append(Reply(200, LISTING.read_bytes(), (("Content-Type", "application/atom+xml"),)))
     with http_server(fake) as (url, _):
-        print("scenario                     RSS req  API req  wall s  papers in store  est. prod s (3 s/API req)")
-        for name, seed in (("one recorded day", None), ("3-day catch-up + today", date(2025, 8, 14))):
+        print(
+            "scenario                     RSS req  API req  wall s  papers in store  "
+            "est. prod s (3 s/API req)"
+        )
+        for name, seed in (
+            ("one recorded day", None),
+            ("3-day catch-up + today", date(2025, 8, 14)),
+        ):
             rss_n, api_n, seconds, papers = _scenario(url, seed)
             prod = seconds + 3.0 * max(api_n - 1, 0)
             print(f"{name:<28} {rss_n:>7}  {api_n:>7}  {seconds:>6.2f}  {papers:>15}  {prod:>8.1f}")

@@ -1,0 +1,216 @@
+"""`radar eval` and `radar bench`: measurements, each printed by a command in this repo.
+
+Both read real data from the shared data folder (`--data`, default `../shared/data`): the
+reading-list papers with abstracts (`curated/reading_list.jsonl`) and the ~50k-paper corpus.
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from monitor.config import Settings
+from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path, paper_text
+from monitor.evaluate import (
+    METHODS,
+    EvalReport,
+    ProfileItem,
+    Split,
+    day_blocks,
+    later_additions,
+    leave_one_out,
+    load_corpus,
+    make_profile,
+    run_methods,
+)
+from monitor.jsonl import read_curated
+from monitor.paper import Paper
+from monitor.pipeline import make_embedder, profile_items, resolve_local
+from monitor.progress import Progress, no_progress
+from monitor.rank import score
+from monitor.reading_list import load_reading_lists
+from monitor.store import Store
+
+
+def reading_items(settings: Settings, data_dir: Path) -> list[ProfileItem]:
+    """The configured reading lists, resolved offline from the curated file."""
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
+    curated = read_curated(data_dir / "curated" / "reading_list.jsonl")
+    resolutions = resolve_local(reading.papers, curated)
+    return profile_items(reading, resolutions, settings.rank.read_weight)
+
+
+def evaluate(
+    settings: Settings,
+    store: Store | None,
+    load_model: Callable[[], Embedder],
+    data_dir: Path,
+    blocks: int = 5,
+    min_size: int = 300,
+    seed: int = 20261130,
+    progress: Progress[int] = no_progress,
+) -> EvalReport:
+    """Both splits, every method, the same candidates. Data is read before the model loads."""
+    items = reading_items(settings, data_dir)
+    chosen = day_blocks(load_corpus(data_dir), blocks, min_size, seed, {i.paper.id for i in items})
+    embedder = load_model()
+    papers = [i.paper for i in items] + [p for b in chosen for p in b.papers]
+    texts = list(
+        dict.fromkeys([paper_text(p) for p in papers] + [p.abstract for p in papers if p.abstract])
+    )
+    vectors = dict(zip(texts, embed_cached(embedder, texts, store, progress), strict=True))
+
+    def embed(batch: Sequence[str]) -> np.ndarray:
+        return np.stack([vectors[t] for t in batch])
+
+    loo = leave_one_out(items, chosen, embed)
+    later = later_additions(items, chosen, embed)
+    old = sum(1 for i in items if (i.year or 0) <= 2023)
+    splits = (
+        Split(
+            "Leave-one-out",
+            len(loo) // len(chosen),
+            "the rest of the list",
+            run_methods(loo, METHODS),
+        ),
+        Split(
+            "Later additions",
+            len(later) // len(chosen),
+            f"the {old} papers listed up to 2023 (the 2024+ papers are held out)",
+            run_methods(later, METHODS),
+        ),
+    )
+    return EvalReport(splits, tuple(chosen), seed)
+
+
+@dataclass(frozen=True)
+class SpeedReport:
+    papers: int
+    reference_rate: float
+    radar_rate: float
+    radar_path: str
+    cosine_mean: float
+    cosine_min: float
+    day_seconds: float
+    day_papers: int
+    rank_seconds: float
+    rank_papers: int
+    peak_mib: float
+
+    @property
+    def ratio(self) -> float:
+        return self.radar_rate / self.reference_rate
+
+    def lines(self) -> list[str]:
+        return [
+            f"embedding {self.papers} real abstracts (title + abstract, up to 256 tokens):",
+            f"  sentence-transformers fp32 encode: {self.reference_rate:7.1f} papers/s",
+            f"  radar ({self.radar_path}): {self.radar_rate:7.1f} papers/s  = {self.ratio:.2f}x",
+            f"  agreement: mean cosine {self.cosine_mean:.5f}, min {self.cosine_min:.5f}",
+            f"a {self.day_papers}-paper day end to end (load model, embed, rank, explain): "
+            f"{self.day_seconds:.1f} s",
+            f"ranking {self.rank_papers} candidates with cached embeddings: "
+            f"{self.rank_seconds:.1f} s",
+            f"peak memory (max RSS of this process): {self.peak_mib:.0f} MiB",
+        ]
+
+
+def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, float]:
+    embedder.encode(texts[:16])  # warm up (first-call allocations, lazy init)
+    started = time.perf_counter()
+    vectors = embedder.encode(texts)
+    return vectors, len(texts) / (time.perf_counter() - started)
+
+
+def speed(
+    settings: Settings,
+    data_dir: Path,
+    papers: int = 512,
+    day: int = 600,
+    many: int = 50000,
+    seed: int = 7,
+) -> SpeedReport:
+    """Reference and radar embedding paths on the same papers, in one run, plus the day's
+    end-to-end time and the cost of ranking many cached candidates."""
+    corpus = [p for _, p in load_corpus(data_dir)]
+    random.Random(seed).shuffle(corpus)
+    texts = [paper_text(p) for p in corpus[:papers]]
+    reference = TorchEmbedder(model_path(settings.rank.model), settings.rank.model)
+    ref_vectors, ref_rate = _timed_rate(reference, texts)
+    del reference
+    radar = make_embedder(settings)
+    radar_vectors, radar_rate = _timed_rate(radar, texts)
+    cosines = np.sum(ref_vectors * radar_vectors, axis=1)
+    items = reading_items(settings, data_dir)
+    day_seconds = _day(settings, items, corpus[papers : papers + day])
+    rank_seconds = _rank_many(items, radar, corpus[:many], seed)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return SpeedReport(
+        papers,
+        ref_rate,
+        radar_rate,
+        radar.model_id.split("|", 1)[1],
+        float(cosines.mean()),
+        float(cosines.min()),
+        day_seconds,
+        day,
+        rank_seconds,
+        min(many, len(corpus)),
+        peak,
+    )
+
+
+def _day(settings: Settings, items: Sequence[ProfileItem], day: Sequence[Paper]) -> float:
+    from monitor.pipeline import rank_papers
+
+    started = time.perf_counter()
+    embedder = make_embedder(settings)  # a fresh load, as `radar run` does
+    rank_papers(items, day, embedder, store=None)
+    return time.perf_counter() - started
+
+
+def _rank_many(
+    items: Sequence[ProfileItem], embedder: Embedder, papers: Sequence[Paper], seed: int
+) -> float:
+    """Time `score` alone on many candidates. Their embeddings stand in as random unit
+    vectors (the cost does not depend on their values; embedding 50k papers is `embed`'s
+    cost, measured above per paper)."""
+    profile = make_profile(items, embedder.encode([paper_text(i.paper) for i in items]))
+    rng = np.random.default_rng(seed)
+    vectors = rng.standard_normal((len(papers), profile.vectors.shape[1])).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    started = time.perf_counter()
+    score(profile, [paper_text(p) for p in papers], vectors)
+    return time.perf_counter() - started
+
+
+EVAL_START, EVAL_END = "<!-- radar eval: start -->", "<!-- radar eval: end -->"
+
+
+def write_eval(settings: Settings, table: str) -> list[Path]:
+    """The table into models/eval.md and between the README's markers, atomically."""
+    written = []
+    target = settings.path(settings.paths.models) / "eval.md"
+    _atomic_write(target, "# `radar eval`\n\nWritten by `radar eval`; do not edit.\n\n" + table)
+    written.append(target)
+    readme = settings.home / "README.md"
+    if readme.is_file():
+        text = readme.read_text(encoding="utf-8")
+        if EVAL_START in text and EVAL_END in text:
+            head, rest = text.split(EVAL_START, 1)
+            tail = rest.split(EVAL_END, 1)[1]
+            _atomic_write(readme, f"{head}{EVAL_START}\n{table}{EVAL_END}{tail}")
+            written.append(readme)
+    return written
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,154 @@
+"""The fast embedding path: the sentence-transformers model exported to OpenVINO, int8.
+
+Export and quantisation run once per (model, recipe) and are cached as OpenVINO IR under the
+models cache directory; later runs only load the IR. Inference batches texts by length (little
+padding) and keeps the CPU's two streams busy with an async queue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from monitor.embed import EmbedError, pooling_config
+
+log = logging.getLogger(__name__)
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+class OpenVinoEmbedder:
+    """Mean-pooled, normalised embeddings from an int8 OpenVINO model."""
+
+    def __init__(
+        self,
+        path: Path,
+        name: str,
+        cache_dir: Path,
+        calibration: Callable[[], Sequence[str]],
+        recipe: str,
+    ) -> None:
+        import openvino as ov
+        from transformers import AutoTokenizer
+
+        config = pooling_config(path)
+        if not config.get("pooling_mode_mean_tokens"):
+            raise EmbedError(f"{path}: the OpenVINO path supports mean-pooling models only")
+        self.max_length = config["max_seq_length"]
+        self.model_id = f"{name}|openvino-{recipe}"
+        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
+        core = ov.Core()
+        model = self._cached_model(core, path, cache_dir, calibration, recipe)
+        self.compiled = core.compile_model(
+            model, "CPU", {"INFERENCE_PRECISION_HINT": "bf16", "PERFORMANCE_HINT": "THROUGHPUT"}
+        )
+        self.requests = int(self.compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        self.names = [i.get_any_name() for i in model.inputs]
+        self.dim = int(model.outputs[0].get_partial_shape()[2].get_length())
+
+    def _cached_model(
+        self,
+        core: Any,
+        path: Path,
+        cache_dir: Path,
+        calibration: Callable[[], Sequence[str]],
+        recipe: str,
+    ) -> Any:
+        import openvino as ov
+
+        # The recipe names the quantisation and its calibration set; the weights' head
+        # tells models apart without reading hundreds of MB.
+        with (path / "model.safetensors").open("rb") as weights:
+            head = weights.read(1 << 20)
+        digest = hashlib.sha256(head + recipe.encode()).hexdigest()[:16]
+        target = cache_dir / f"{path.name}-{digest}" / "model.xml"
+        if target.is_file():
+            return core.read_model(str(target))
+        log.warning(
+            "exporting %s to OpenVINO int8, once (about a minute; cached in %s)",
+            path.name,
+            target.parent,
+        )
+        # NNCF draws progress bars on stdout and the tracer warns about branches that do not
+        # apply here; keep stdout for the command's output (`radar rank` prints JSONL).
+        with contextlib.redirect_stdout(sys.stderr), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            logging.getLogger("nncf").setLevel(logging.WARNING)
+            model = self._quantised(path, list(calibration()))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name("model.tmp.xml")
+        ov.save_model(model, str(tmp))
+        tmp.with_suffix(".bin").replace(target.with_suffix(".bin"))
+        tmp.replace(target)
+        return core.read_model(str(target))
+
+    def _quantised(self, path: Path, calibration: Sequence[str]) -> Any:
+        import nncf
+        import openvino as ov
+        import torch
+        from transformers import AutoModel
+
+        if not calibration:
+            raise EmbedError("the int8 export needs calibration texts")
+        hf = AutoModel.from_pretrained(str(path)).eval()
+        example = dict(self.tokenizer(list(calibration[:2]), padding=True, return_tensors="pt"))
+        with torch.no_grad():
+            model = ov.convert_model(hf, example_input=example)
+        names = [op.get_friendly_name() for op in model.get_ops() if op.get_type_name() == "MatMul"]
+        last = max(int(n.split("layer.")[1].split(".")[0]) for n in names if "layer." in n)
+        keep = [
+            n
+            for n in names
+            if ("output.dense" in n and "attention" not in n) or f"layer.{last}." in n
+        ]
+        batches = [batch for _, batch in self._batches(calibration)]
+        return nncf.quantize(
+            model,
+            nncf.Dataset(batches),
+            model_type=nncf.ModelType.TRANSFORMER,
+            subset_size=len(batches),
+            ignored_scope=nncf.IgnoredScope(names=keep),
+        )
+
+    def _batches(self, texts: Sequence[str], size: int = 8) -> Iterator[tuple[Any, dict[str, Any]]]:
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        for start in range(0, len(texts), size):
+            idx = order[start : start + size]
+            enc = self.tokenizer(
+                [texts[i] for i in idx],
+                padding=True,
+                truncation=True,
+                max_length=self.max_length,
+                return_tensors="np",
+            )
+            yield idx, {k: enc[k] for k in _INPUTS if k in enc}
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        import openvino as ov
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        rows: dict[int, np.ndarray] = {}
+        queue = ov.AsyncInferQueue(self.compiled, self.requests)
+
+        def done(request: Any, info: tuple[Any, np.ndarray]) -> None:
+            idx, mask = info
+            hidden = request.get_output_tensor(0).data
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(1) / np.clip(weights.sum(1), 1e-9, None)
+            pooled /= np.linalg.norm(pooled, axis=1, keepdims=True)
+            for i, row in zip(idx, pooled, strict=True):
+                rows[int(i)] = row.astype(np.float32)
+
+        queue.set_callback(done)
+        for idx, batch in self._batches(texts):
+            queue.start_async({k: batch[k] for k in self.names}, (idx, batch["attention_mask"]))
+        queue.wait_all()
+        return np.stack([rows[i] for i in range(len(texts))])

@@ -1,0 +1,160 @@
+"""Ranking: pure functions from arrays to arrays (no I/O, no model loading).
+
+radar's score has two parts:
+
+* lexical: a class-balanced linear SVM trained, like arxiv-sanity-lite's, to tell the reader's
+  papers (positives) from the day's papers (negatives) on TF-IDF unigrams and bigrams, but over
+  the full vocabulary (rare terms such as "zero-bubble" or "all-to-all" are the most telling)
+  and with a softer margin (C = 0.5);
+* semantic: the candidate's MiniLM cosine to its nearest reading-list paper, standardised over
+  the day and added at half the SVM's spread, so a paper close to one specific item is not
+  averaged away and a paper that says the same thing in other words still rises.
+
+Putting the embeddings inside the SVM, or ranking by embeddings alone, measured worse;
+`models/README.md` has the numbers behind each choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.svm import LinearSVC
+
+NEIGHBOUR_WEIGHT = 0.5  # the nearest-paper similarity counts half the SVM's spread
+SVM_C = 0.5
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The reading list as arrays: one row per paper."""
+
+    titles: tuple[str, ...]
+    texts: tuple[str, ...]
+    vectors: np.ndarray  # (n, d), unit rows
+    weights: np.ndarray  # (n,), > 0
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    title: str
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Explanation:
+    neighbours: tuple[Neighbour, ...]
+    section: str
+    terms: tuple[str, ...]
+
+
+def tfidf_features(
+    texts: Sequence[str], min_df: int = 1, max_df: float = 1.0
+) -> tuple[sparse.csr_matrix, TfidfVectorizer]:
+    """Unigram+bigram TF-IDF rows (sublinear tf, l2), English stop words removed."""
+    vectorizer = TfidfVectorizer(
+        strip_accents="unicode",
+        lowercase=True,
+        stop_words="english",
+        token_pattern=r"(?u)\b[a-zA-Z_][a-zA-Z0-9_]+\b",
+        ngram_range=(1, 2),
+        sublinear_tf=True,
+        min_df=min_df,
+        max_df=max_df,
+        max_features=20000,
+    )
+    return sparse.csr_matrix(vectorizer.fit_transform(texts)), vectorizer
+
+
+def svm_decision(
+    features: sparse.csr_matrix | np.ndarray, labels: np.ndarray, weights: np.ndarray, c: float
+) -> np.ndarray:
+    """Fit a class-balanced linear SVM on all rows and return every row's decision value."""
+    model = LinearSVC(class_weight="balanced", C=c, max_iter=20000, tol=1e-6, random_state=0)
+    model.fit(features, labels, sample_weight=weights)
+    return np.asarray(model.decision_function(features), dtype=np.float64)
+
+
+def zscore(values: np.ndarray) -> np.ndarray:
+    spread = float(values.std())
+    centred: np.ndarray = values - values.mean()
+    return centred / spread if spread > 0 else centred
+
+
+def score(profile: Profile, texts: Sequence[str], vectors: np.ndarray) -> np.ndarray:
+    """radar's score for each candidate (higher is better); > 0 means reading-list-like."""
+    n = len(profile.texts)
+    if not len(texts):
+        return np.zeros(0)
+    words, _ = tfidf_features([*profile.texts, *texts])
+    labels = np.r_[np.ones(n), np.zeros(len(texts))]
+    weights = np.r_[profile.weights, np.ones(len(texts))]
+    decision = svm_decision(words, labels, weights, SVM_C)[n:]
+    spread = float(decision.std()) or 1.0
+    return decision + NEIGHBOUR_WEIGHT * spread * zscore(nearest_similarity(profile, vectors))
+
+
+def nearest_similarity(profile: Profile, vectors: np.ndarray) -> np.ndarray:
+    """Each candidate's cosine to its closest reading-list paper."""
+    return np.asarray((vectors @ profile.vectors.T).max(axis=1), dtype=np.float64)
+
+
+def explain(
+    profile: Profile, texts: Sequence[str], vectors: np.ndarray, k: int = 3
+) -> list[Explanation]:
+    """For each candidate: its nearest reading-list papers, a section, the shared terms."""
+    similarity = vectors @ profile.vectors.T
+    words, vectorizer = tfidf_features([*profile.texts, *texts])
+    vocabulary = vectorizer.get_feature_names_out()
+    profile_mass = np.asarray(words[: len(profile.texts)].mean(axis=0)).ravel()
+    out = []
+    for i, row in enumerate(similarity):
+        order = np.argsort(-row, kind="stable")[:k]
+        neighbours = tuple(Neighbour(profile.titles[j], round(float(row[j]), 3)) for j in order)
+        out.append(
+            Explanation(
+                neighbours,
+                suggest_section(row, profile.sections),
+                shared_terms(words[len(profile.texts) + i], profile_mass, vocabulary),
+            )
+        )
+    return out
+
+
+def suggest_section(similarity: np.ndarray, sections: Sequence[str], k: int = 5) -> str:
+    """The section whose papers among the k nearest add up to the most similarity."""
+    votes: dict[str, float] = {}
+    for j in np.argsort(-similarity, kind="stable")[:k]:
+        votes[sections[j]] = votes.get(sections[j], 0.0) + float(similarity[j])
+    return max(votes, key=lambda s: votes[s]) if votes else ""
+
+
+def shared_terms(
+    row: sparse.csr_matrix, profile_mass: np.ndarray, vocabulary: np.ndarray, n: int = 5
+) -> tuple[str, ...]:
+    """Terms weighty both in the candidate and across the reading list."""
+    cols, vals = row.indices, row.data * profile_mass[row.indices]
+    keep = [(v, c) for v, c in zip(vals, cols, strict=True) if v > 0]
+    keep.sort(key=lambda vc: (-vc[0], vocabulary[vc[1]]))
+    return tuple(str(vocabulary[c]) for _, c in keep[:n])
+
+
+def select(
+    scores: np.ndarray, sections: Sequence[str], k: int, min_score: float, quota: int
+) -> list[int]:
+    """Indices of the digest's picks: best first, at least `min_score`, at most `quota` per
+    suggested section (0: no quota)."""
+    picks: list[int] = []
+    per_section: dict[str, int] = {}
+    for i in np.argsort(-scores, kind="stable"):
+        if len(picks) == k or scores[i] < min_score:
+            break
+        if quota and per_section.get(sections[i], 0) >= quota:
+            continue
+        per_section[sections[i]] = per_section.get(sections[i], 0) + 1
+        picks.append(int(i))
+    return picks

@@ -1,0 +1,144 @@
+"""`radar rank` and `radar eval` through the real entry point, with the real model."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from monitor.bench import evaluate
+from monitor.config import load_settings
+from monitor.embed import PACKAGED, TorchEmbedder, load_embedder, model_path
+from monitor.errors import InputError
+
+from .conftest import REPO, run_radar
+from .fakes import HashingEmbedder
+
+CURATED = REPO / "data" / "sample" / "reading_list.jsonl"
+TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch"}
+
+
+def _day_candidates(shared_data: Path, tmp_path: Path) -> tuple[Path, int]:
+    """BitPipe (pipeline parallelism, cs.DC) among the other cs.LG papers of its listing day."""
+    subset = shared_data / "corpus" / "daydayarxiv" / "csAI_listing_2024-2026_csDC_subset.jsonl"
+    bitpipe = next(json.loads(x) for x in subset.open() if '"2410.19367"' in x)
+    corpus = next((shared_data / "corpus" / "daydayarxiv").glob("csAI_listing_2024_*.jsonl.gz"))
+    with gzip.open(corpus, "rt", encoding="utf-8") as handle:
+        day = [json.loads(x) for x in handle if '"listing_date": "2024-10-25"' in x]
+    others = [r for r in day if "cs.DC" not in r["categories"] and "cs.LG" in r["categories"]]
+    records: list[dict[str, Any]] = [*others, bitpipe]
+    path = tmp_path / "candidates.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path, len(records)
+
+
+def test_rank_cli_puts_the_on_topic_paper_first_and_explains_it(
+    home: Path, shared_data: Path, tmp_path: Path
+) -> None:
+    assert run_radar("sync", "--offline", "--from-jsonl", str(CURATED), home=home).returncode == 0
+    candidates, count = _day_candidates(shared_data, tmp_path)
+    assert count > 40
+    result = run_radar(
+        "rank",
+        "--profile",
+        str(home / "data" / "reading_list.md"),
+        "--candidates",
+        str(candidates),
+        "--format",
+        "jsonl",
+        home=home,
+        env=TORCH,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(rows) == count
+    assert [r["rank"] for r in rows] == list(range(1, count + 1))
+    assert all(a["score"] >= b["score"] for a, b in itertools.pairwise(rows))
+    best = rows[0]
+    assert best["id"] == "2410.19367"
+    assert best["section"] == "LLM Training / Distributed Training"
+    assert any("Pipe" in n["title"] for n in best["nearest"])
+    assert 1 <= len(best["nearest"]) <= 3 and "pipeline" in " ".join(best["terms"])
+    # embeddings were cached: a second run embeds nothing new
+    cached = run_radar(
+        "rank",
+        "--profile",
+        str(home / "data" / "reading_list.md"),
+        "--candidates",
+        str(candidates),
+        "--top",
+        "1",
+        home=home,
+        env=TORCH,
+    )
+    assert [json.loads(x)["id"] for x in cached.stdout.splitlines()] == ["2410.19367"]
+
+
+def test_rank_cli_bad_input_is_one_line(home: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "c.jsonl"
+    bad.write_text('{"id": "1", "title": "t", "abstract": "a"}\n{"title": "no id"}\n')
+    result = run_radar(
+        "rank",
+        "--profile",
+        str(home / "data" / "reading_list.md"),
+        "--candidates",
+        str(bad),
+        home=home,
+        env=TORCH,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"radar: error: {bad}:2: a paper needs 'id' and 'title'"
+
+
+def test_eval_is_deterministic(home: Path, shared_data: Path) -> None:
+    settings = load_settings(env={"RADAR_HOME": str(home)}, home=home)
+    first = evaluate(settings, None, HashingEmbedder, shared_data, blocks=2, min_size=60, seed=3)
+    again = evaluate(settings, None, HashingEmbedder, shared_data, blocks=2, min_size=60, seed=3)
+    assert first.markdown() == again.markdown()
+    assert [s.held_out for s in first.splits] == [41, 11]
+    assert set(first.splits[0].table) == {
+        "radar",
+        "arxiv-sanity-lite (TF-IDF + SVM)",
+        "zotero-arxiv-daily (MiniLM, recency-weighted)",
+    }
+    assert all(len(b.papers) >= 60 for b in first.blocks)
+
+
+def test_eval_fails_loudly_without_data(home: Path, tmp_path: Path) -> None:
+    settings = load_settings(env={"RADAR_HOME": str(home)}, home=home)
+    with pytest.raises(InputError, match=r"reading_list\.jsonl: cannot read"):
+        evaluate(settings, None, HashingEmbedder, tmp_path)
+    result = run_radar("eval", "--data", str(tmp_path), "--no-write", home=home, env=TORCH)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"radar: error: {tmp_path}/curated/reading_list.jsonl: cannot read (No such file or "
+        "directory)"
+    ]
+
+
+def test_real_model_paths_agree(tmp_path: Path) -> None:
+    """The packaged model loads offline; the int8 OpenVINO path agrees with the fp32 one."""
+    texts = [
+        "Pipeline parallelism splits a model into stages across GPUs.",
+        "Mixture-of-experts layers route tokens to experts with all-to-all communication.",
+        "A convolutional network for skin lesion classification.",
+    ]
+    reference = TorchEmbedder(model_path(PACKAGED), PACKAGED).encode(texts)
+    assert reference.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(reference, axis=1), 1.0, atol=1e-5)
+    assert reference[0] @ reference[1] > reference[0] @ reference[2]
+    calibration = [
+        json.loads(x)["abstract"] for x in (REPO / "data" / "sample" / "calibration.jsonl").open()
+    ][:64]
+    fast = load_embedder(PACKAGED, "openvino-int8", tmp_path, lambda: calibration)
+    assert fast.model_id.endswith("openvino-int8-ffnout-last-bf16-v1")
+    agreement = np.sum(fast.encode(texts) * reference, axis=1)
+    assert agreement.min() > 0.99, agreement
+    assert list(tmp_path.glob("*/model.xml"))  # exported once, cached
+    again = load_embedder(PACKAGED, "openvino-int8", tmp_path, lambda: [])  # cached: unused
+    assert np.allclose(again.encode(texts), fast.encode(texts), atol=1e-6)
