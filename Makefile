@@ -19,7 +19,9 @@ $(STAMP): pyproject.toml
 
 demo: install
 	$(BIN)/radar sync --offline --from-jsonl data/sample/reading_list.jsonl
-	$(BIN)/radar list
+	$(BIN)/radar list | tail -n 1
+	$(BIN)/radar run --feed data/sample/2025-08-20_cs.AI_atom.xml --offline
+	@echo "Open digests/2025-08-20.md or digests/2025-08-20.html; the mail is in digests/outbox/."
 
 lint: install
 	$(BIN)/ruff check monitor tests

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import click
 
-from monitor import bench, pipeline, scheduler
+from monitor import bench, daily, pipeline, scheduler
 from monitor.announce import feed_day
 from monitor.config import Settings, load_settings, masked
+from monitor.daily import RunReport
 from monitor.errors import RadarError
-from monitor.feeds import ArxivApi, ArxivRss
+from monitor.feeds import ArxivApi, ArxivRss, ListingFile
 from monitor.jsonl import read_papers
 from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
 from monitor.poll import PollReport, backfill, poll
@@ -91,12 +92,54 @@ def describe_day(result: DayResult) -> str:
 _DATE = click.DateTime(["%Y-%m-%d"])
 
 
+def _run_once(obj: _Context, day: date | None, feed: Path | None, offline: bool) -> RunReport:
+    settings = obj.settings
+    source = ListingFile(feed) if feed else ArxivRss(settings.arxiv)
+    api = None if offline else ArxivApi(settings.arxiv)
+    if day is None:
+        day = (source.listing(settings.arxiv.categories).day if feed else None) or feed_day(
+            datetime.now(UTC)
+        )
+    with obj.store() as store:
+        return daily.run(
+            settings, store, source, api, day, lambda: pipeline.make_embedder(settings), bar
+        )
+
+
+def _print_run(report: RunReport) -> None:
+    _print_poll(report.poll)
+    for path in report.written:
+        click.echo(f"written: {path}")
+    for day in report.delivered:
+        click.echo(f"delivered: digest of {day}")
+
+
 @cli.command("run")
 @click.option("--date", "when", type=_DATE, help="Announcement day (default: today in New York).")
+@click.option(
+    "--feed",
+    type=click.Path(path_type=Path),
+    help="Read the day's listing from this saved RSS/Atom file instead of arXiv.",
+)
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="No arXiv API: no catch-up, no metadata completion (with --feed: no network).",
+)
 @click.pass_obj
-def run_cmd(obj: _Context, when: datetime | None) -> None:
-    """The daily job, once: safe to repeat; exits 0 on a quiet day."""
-    _print_poll(_poll_once(obj, _day(when)))
+def run_cmd(obj: _Context, when: datetime | None, feed: Path | None, offline: bool) -> None:
+    """The daily job, once: poll, rank, write the digest, deliver. Safe to repeat; a quiet
+    day exits 0."""
+    _print_run(_run_once(obj, when.date() if when else None, feed, offline))
+
+
+@cli.command("send")
+@click.pass_obj
+def send_cmd(obj: _Context) -> None:
+    """Deliver every written digest not yet delivered (after an SMTP failure, say)."""
+    with obj.store() as store:
+        days = daily.deliver(obj.settings, store)
+    click.echo(f"delivered: {', '.join(days)}" if days else "nothing to deliver")
 
 
 @cli.command("poll")
@@ -128,10 +171,11 @@ def serve_cmd(obj: _Context) -> None:
 
     def job() -> str:
         try:
-            report = _poll_once(obj, feed_day(datetime.now(UTC)))
+            report = _run_once(obj, None, None, offline=False)
         except RadarError as err:
             return f"failed: {err}"
-        return "; ".join(describe_day(r) for r in report.days)
+        days = "; ".join(describe_day(r) for r in report.poll.days)
+        return f"{days}; delivered: {', '.join(report.delivered) or 'nothing'}"
 
     scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
@@ -200,6 +244,7 @@ def rank_cmd(obj: _Context, profile_path: Path, candidates_path: Path, fmt: str,
 @click.option("--blocks", type=int, default=5, show_default=True)
 @click.option("--min-size", type=int, default=300, show_default=True)
 @click.option("--seed", type=int, default=20261130, show_default=True)
+@click.option("--ablations", is_flag=True, help="Also run the variants radar was chosen over.")
 @click.option(
     "--write/--no-write",
     default=True,
@@ -208,7 +253,13 @@ def rank_cmd(obj: _Context, profile_path: Path, candidates_path: Path, fmt: str,
 )
 @click.pass_obj
 def eval_cmd(
-    obj: _Context, data_dir: Path | None, blocks: int, min_size: int, seed: int, write: bool
+    obj: _Context,
+    data_dir: Path | None,
+    blocks: int,
+    min_size: int,
+    seed: int,
+    ablations: bool,
+    write: bool,
 ) -> None:
     """The ranking benchmark: radar and the anchors' methods on the same real candidates."""
     settings = obj.settings
@@ -222,11 +273,12 @@ def eval_cmd(
             min_size,
             seed,
             bar,
+            ablations,
         )
     table = report.markdown()
     click.echo(table, nl=False)
     if write:
-        for path in bench.write_eval(settings, table):
+        for path in bench.write_eval(settings, table, ablations):
             click.echo(f"written: {path}")
 
 

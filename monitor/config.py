@@ -57,7 +57,7 @@ class RankSettings:
     embed_backend: str = "auto"
     calibration: str = "data/sample/calibration.jsonl"
     top_k: int = 10
-    min_score: float = 0.0
+    min_score: float = -1.0
     read_weight: float = 1.0
     section_quota: int = 0
 
@@ -76,6 +76,7 @@ class SmtpSettings:
     username: str = ""
     sender: str = ""
     recipients: tuple[str, ...] = ()
+    ca_file: str = ""
     password: str = field(default="", repr=False)
 
 

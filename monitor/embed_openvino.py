@@ -49,7 +49,8 @@ class OpenVinoEmbedder:
         self.compiled = core.compile_model(
             model, "CPU", {"INFERENCE_PRECISION_HINT": "bf16", "PERFORMANCE_HINT": "THROUGHPUT"}
         )
-        self.requests = int(self.compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        streams = int(self.compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        self.infer = [self.compiled.create_infer_request() for _ in range(max(1, streams))]
         self.names = [i.get_any_name() for i in model.inputs]
         self.dim = int(model.outputs[0].get_partial_shape()[2].get_length())
 
@@ -80,7 +81,6 @@ class OpenVinoEmbedder:
         # apply here; keep stdout for the command's output (`radar rank` prints JSONL).
         with contextlib.redirect_stdout(sys.stderr), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            logging.getLogger("nncf").setLevel(logging.WARNING)
             model = self._quantised(path, list(calibration()))
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name("model.tmp.xml")
@@ -95,6 +95,7 @@ class OpenVinoEmbedder:
         import torch
         from transformers import AutoModel
 
+        nncf.set_log_level(logging.ERROR)  # its INFO lines go to stdout, past any redirect
         if not calibration:
             raise EmbedError("the int8 export needs calibration texts")
         hf = AutoModel.from_pretrained(str(path)).eval()
@@ -103,10 +104,11 @@ class OpenVinoEmbedder:
             model = ov.convert_model(hf, example_input=example)
         names = [op.get_friendly_name() for op in model.get_ops() if op.get_type_name() == "MatMul"]
         last = max(int(n.split("layer.")[1].split(".")[0]) for n in names if "layer." in n)
+        float_layers = {f"layer.{last}."}
         keep = [
             n
             for n in names
-            if ("output.dense" in n and "attention" not in n) or f"layer.{last}." in n
+            if ("output.dense" in n and "attention" not in n) or any(f in n for f in float_layers)
         ]
         batches = [batch for _, batch in self._batches(calibration)]
         return nncf.quantize(
@@ -131,24 +133,30 @@ class OpenVinoEmbedder:
             yield idx, {k: enc[k] for k in _INPUTS if k in enc}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        import openvino as ov
-
+        """Embeddings in input order. Batches alternate between the streams' infer requests;
+        results are collected on this thread (no Python callbacks run on OpenVINO's threads,
+        which could deadlock with the GIL when the model is freed)."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        rows: dict[int, np.ndarray] = {}
-        queue = ov.AsyncInferQueue(self.compiled, self.requests)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        slots: list[tuple[Any, Any, np.ndarray] | None] = [None] * len(self.infer)
+        for n, (idx, batch) in enumerate(self._batches(texts)):
+            slot = n % len(self.infer)
+            self._collect(slots[slot], out)
+            request = self.infer[slot]
+            request.start_async({k: batch[k] for k in self.names})
+            slots[slot] = (request, idx, batch["attention_mask"])
+        for pending in slots:
+            self._collect(pending, out)
+        return out
 
-        def done(request: Any, info: tuple[Any, np.ndarray]) -> None:
-            idx, mask = info
-            hidden = request.get_output_tensor(0).data
-            weights = mask[..., None].astype(np.float32)
-            pooled = (hidden * weights).sum(1) / np.clip(weights.sum(1), 1e-9, None)
-            pooled /= np.linalg.norm(pooled, axis=1, keepdims=True)
-            for i, row in zip(idx, pooled, strict=True):
-                rows[int(i)] = row.astype(np.float32)
-
-        queue.set_callback(done)
-        for idx, batch in self._batches(texts):
-            queue.start_async({k: batch[k] for k in self.names}, (idx, batch["attention_mask"]))
-        queue.wait_all()
-        return np.stack([rows[i] for i in range(len(texts))])
+    @staticmethod
+    def _collect(pending: tuple[Any, Any, np.ndarray] | None, out: np.ndarray) -> None:
+        if pending is None:
+            return
+        request, idx, mask = pending
+        request.wait()
+        hidden = request.get_output_tensor(0).data
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(1) / np.clip(weights.sum(1), 1e-9, None)
+        out[idx] = pooled / np.linalg.norm(pooled, axis=1, keepdims=True)

@@ -24,11 +24,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from scipy import sparse
 
 from monitor.embed import paper_text
 from monitor.errors import InputError
 from monitor.paper import Paper
-from monitor.rank import Profile, score, svm_decision, tfidf_features
+from monitor.rank import (
+    SVM_C,
+    Profile,
+    nearest_similarity,
+    score,
+    svm_decision,
+    tfidf_features,
+)
 
 CATEGORIES = frozenset({"cs.DC", "cs.LG"})
 Method = Callable[["Case"], np.ndarray]
@@ -64,8 +72,10 @@ class Block:
     papers: tuple[Paper, ...]
 
 
-def load_corpus(data_dir: Path) -> list[tuple[str, Paper]]:
-    """(listing date, paper) for every corpus record in cs.DC or cs.LG."""
+def load_corpus(
+    data_dir: Path, categories: frozenset[str] | None = CATEGORIES
+) -> list[tuple[str, Paper]]:
+    """(listing date, paper) for every corpus record in `categories` (None: all)."""
     folder = data_dir / "corpus" / "daydayarxiv"
     files = sorted(folder.glob("csAI_listing_*_*.jsonl.gz"))
     if not files:
@@ -75,7 +85,7 @@ def load_corpus(data_dir: Path) -> list[tuple[str, Paper]]:
         with gzip.open(path, "rt", encoding="utf-8") as handle:
             for line in handle:
                 r = json.loads(line)
-                if CATEGORIES & set(r["categories"]):
+                if categories is None or categories & set(r["categories"]):
                     out.append(
                         (
                             r["listing_date"],
@@ -172,6 +182,37 @@ METHODS: dict[str, Method] = {
     "radar": radar_method,
     "arxiv-sanity-lite (TF-IDF + SVM)": sanity_lite_method,
     "zotero-arxiv-daily (MiniLM, recency-weighted)": zotero_method,
+}
+
+
+def _lexical_only(case: Case) -> np.ndarray:
+    texts = [paper_text(p) for p in case.candidates]
+    words, _ = tfidf_features([*case.profile.texts, *texts])
+    n = len(case.profile.texts)
+    labels = np.r_[np.ones(n), np.zeros(len(texts))]
+    weights = np.r_[case.profile.weights, np.ones(len(texts))]
+    return svm_decision(words, labels, weights, SVM_C)[n:]
+
+
+def _embeddings_in_svm(case: Case) -> np.ndarray:
+    texts = [paper_text(p) for p in case.candidates]
+    words, _ = tfidf_features([*case.profile.texts, *texts])
+    dense = sparse.csr_matrix(np.vstack([case.profile.vectors, case.embed(texts)]))
+    n = len(case.profile.texts)
+    labels = np.r_[np.ones(n), np.zeros(len(texts))]
+    features = sparse.hstack([words, dense]).tocsr()
+    return svm_decision(features, labels, np.ones(len(labels)), SVM_C)[n:]
+
+
+def _nearest_only(case: Case) -> np.ndarray:
+    return nearest_similarity(case.profile, case.embed([paper_text(p) for p in case.candidates]))
+
+
+# What radar's choices were measured against (`radar eval --ablations`).
+ABLATIONS: dict[str, Method] = {
+    "ablation: TF-IDF SVM alone (no nearest-paper term)": _lexical_only,
+    "ablation: TF-IDF + embeddings in one SVM": _embeddings_in_svm,
+    "ablation: nearest reading-list paper (MiniLM) alone": _nearest_only,
 }
 
 

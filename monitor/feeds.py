@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 import arxiv
@@ -234,3 +235,19 @@ def _announcement(entry: Any, source: str) -> Announcement:
         categories=tuple(t["term"] for t in entry.get("tags", []) if t.get("term")),
     )
     return Announcement(paper=paper, kind=kind)
+
+
+class ListingFile:
+    """A saved listing read from disk instead of rss.arxiv.org (`radar run --feed FILE`)."""
+
+    requests_made = 0
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def listing(self, categories: Sequence[str]) -> Listing:
+        try:
+            content = self.path.read_bytes()
+        except OSError as err:
+            raise FeedError(f"{self.path}: cannot read the listing ({err.strerror})") from err
+        return parse_listing(content, str(self.path))

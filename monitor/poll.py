@@ -17,7 +17,7 @@ from datetime import date
 from monitor.announce import announcement_days, days_between, submission_window
 from monitor.config import Settings
 from monitor.errors import FeedError, FetchError
-from monitor.feeds import ArxivApi, ArxivRss, Listing
+from monitor.feeds import ArxivApi, ArxivRss, Listing, ListingFile
 from monitor.paper import Announcement, DayResult, Paper
 from monitor.progress import Progress, no_progress
 from monitor.store import Store
@@ -39,18 +39,21 @@ class PollReport:
 def poll(
     settings: Settings,
     store: Store,
-    rss: ArxivRss,
-    api: ArxivApi,
+    rss: ArxivRss | ListingFile,
+    api: ArxivApi | None,
     day: date,
     progress: Progress[date] = no_progress,
 ) -> PollReport:
-    """Poll the announcement of `day`: catch up missed days, then store the day's listing."""
+    """Poll the announcement of `day`: catch up missed days, then store the day's listing.
+    Without an API (`--offline`) there is no catch-up and no metadata completion."""
     started, key = time.monotonic(), day.isoformat()
     if store.run_status(key) in DONE:
         return _report(key, [DayResult(key, "done-before", "rss")], rss, api, started)
     listing = _checked_listing(settings, store, rss, day)
-    results = catch_up(settings, store, api, day, progress)
+    results = catch_up(settings, store, api, day, progress) if api else []
     if listing.day is not None and listing.day > day:
+        if api is None:
+            raise FeedError(f"the listing is for {listing.day}, not {key}; {key} needs the API")
         results.append(fetch_day(settings, store, api, day))  # a past day: the API has it
     elif not listing.items:
         quiet = DayResult(key, "quiet", "rss", note="no announcement (weekend or holiday)")
@@ -60,7 +63,9 @@ def poll(
     return _report(key, results, rss, api, started)
 
 
-def _checked_listing(settings: Settings, store: Store, rss: ArxivRss, day: date) -> Listing:
+def _checked_listing(
+    settings: Settings, store: Store, rss: ArxivRss | ListingFile, day: date
+) -> Listing:
     """The day's listing, or a recorded failure: unreachable, truncated, or stale."""
     key = day.isoformat()
     try:
@@ -122,13 +127,14 @@ def fetch_day(settings: Settings, store: Store, api: ArxivApi, day: date) -> Day
 
 
 def _record_listing(
-    settings: Settings, store: Store, api: ArxivApi, listing: Listing, day: date
+    settings: Settings, store: Store, api: ArxivApi | None, listing: Listing, day: date
 ) -> DayResult:
     """Store the listing: new and cross-listed papers completed through the API."""
     announced = [a for a in listing.items if a.kind in ("new", "cross")]
     replaced = [a.paper for a in listing.items if a.kind not in ("new", "cross")]
     try:
-        complete = {p.id: p for p in api.by_ids([a.paper.id for a in announced])}
+        ids = [a.paper.id for a in announced]
+        complete = {p.id: p for p in api.by_ids(ids)} if api else {}
     except FetchError as err:
         store.record_failure(day.isoformat(), "api", str(err))
         raise
@@ -145,7 +151,11 @@ def _kind(paper: Paper, categories: Sequence[str]) -> str:
 
 
 def _report(
-    key: str, results: list[DayResult], rss: ArxivRss | None, api: ArxivApi, started: float
+    key: str,
+    results: list[DayResult],
+    rss: ArxivRss | ListingFile | None,
+    api: ArxivApi | None,
+    started: float,
 ) -> PollReport:
-    requests = api.requests_made + (rss.requests_made if rss else 0)
+    requests = (api.requests_made if api else 0) + (rss.requests_made if rss else 0)
     return PollReport(key, tuple(results), requests, time.monotonic() - started)

@@ -86,7 +86,9 @@ def zscore(values: np.ndarray) -> np.ndarray:
 
 
 def score(profile: Profile, texts: Sequence[str], vectors: np.ndarray) -> np.ndarray:
-    """radar's score for each candidate (higher is better); > 0 means reading-list-like."""
+    """radar's score for each candidate, higher is better: an SVM margin (the day's papers are
+    its negatives, so most score below 0; at -1 or below it is sure they are unlike the list)
+    plus the nearest-paper term."""
     n = len(profile.texts)
     if not len(texts):
         return np.zeros(0)

@@ -344,6 +344,50 @@ class Store:
                 ],
             )
 
+    # -- digests, picks and deliveries ------------------------------------------------
+
+    def digest_written(self, day: str) -> bool:
+        row = self.conn.execute("SELECT 1 FROM digests WHERE digest_date = ?", (day,)).fetchone()
+        return row is not None
+
+    def record_digest(
+        self, day: str, paths: Sequence[str], picks: Sequence[tuple[str, float, int, str]]
+    ) -> None:
+        """The digest and its picks (paper id, score, rank, explanation JSON), atomically."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM picks WHERE digest_date = ?", (day,))
+            conn.executemany(
+                "INSERT INTO picks (digest_date, paper_id, score, rank, explanation) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(day, *pick) for pick in picks],
+            )
+            conn.execute(
+                "INSERT OR REPLACE INTO digests (digest_date, written, n_picks, paths) "
+                "VALUES (?, ?, ?, ?)",
+                (day, _now(), len(picks), json.dumps(list(paths))),
+            )
+
+    def undelivered(self, channel: str, recipient: str) -> list[str]:
+        """Digest days not yet delivered to this recipient, oldest first."""
+        rows = self.conn.execute(
+            """SELECT digest_date FROM digests WHERE digest_date NOT IN (
+                   SELECT digest_date FROM deliveries
+                   WHERE channel = ? AND recipient = ? AND status = 'sent')
+               ORDER BY digest_date""",
+            (channel, recipient),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def record_delivery(
+        self, day: str, channel: str, recipient: str, error: str | None = None
+    ) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO deliveries (digest_date, channel, recipient, status, "
+                "attempted, error) VALUES (?, ?, ?, ?, ?, ?)",
+                (day, channel, recipient, "failed" if error else "sent", _now(), error),
+            )
+
     # -- reading list --------------------------------------------------------------------
 
     def replace_reading_list(self, papers: Sequence[ReadingPaper]) -> None:

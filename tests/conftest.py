@@ -32,6 +32,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         shutil.copy(REPO / "data" / name, tmp_path / "data" / name)
     (tmp_path / "data" / "sample").mkdir()
     shutil.copy(REPO / "data" / "sample" / "calibration.jsonl", tmp_path / "data" / "sample")
+    shutil.copytree(REPO / "data" / "institutions", tmp_path / "data" / "institutions")
     (tmp_path / "radar.toml").write_text(
         '[arxiv]\napi_url = "http://127.0.0.1:9/api/query"\nrss_url = "http://127.0.0.1:9/rss"\n'
         "delay_seconds = 0.0\nmax_retries = 0\ntimeout_seconds = 2.0\n",

@@ -1,0 +1,111 @@
+"""Affiliations in English with their Chinese names, from a gazetteer.
+
+The gazetteer joins ~10k universities (`data/institutions/world_universities_zh_en.csv`) with
+the companies and labs of this field and the short names people write
+(`data/institutions/labs_companies.csv`). An affiliation is looked up whole, then part by
+part (`Dept. of CS, Tsinghua University, Beijing` → Tsinghua University); one not found stays as
+written, in English. Nothing is dropped or invented.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from monitor.errors import InputError
+
+_ABBREVIATIONS = (
+    (r"\buniv\b\.?", "university"),
+    (r"\binst\b\.?", "institute"),
+    (r"\btech\b\.?", "technology"),
+    (r"&", " and "),
+)
+
+
+@dataclass(frozen=True)
+class Institution:
+    english: str
+    chinese: str | None
+
+    def label(self) -> str:
+        """`English(中文)`, as in the reader's digests; English alone when no Chinese name."""
+        return f"{self.english}({self.chinese})" if self.chinese else self.english
+
+
+def key(name: str) -> str:
+    """Case, accents, punctuation, `Univ.`/`the` folded, so spellings of a name meet."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    for pattern, repl in _ABBREVIATIONS:
+        text = re.sub(pattern, repl, text)
+    words = re.sub(r"[^\w]+", " ", text).split()
+    return " ".join(words[1:] if words[:1] == ["the"] else words)
+
+
+class Gazetteer:
+    """Lookup of institution names and aliases."""
+
+    def __init__(self, entries: Iterable[tuple[str, Institution]]) -> None:
+        self._index: dict[str, Institution] = {}
+        for name, institution in entries:
+            self._index.setdefault(key(name), institution)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def find(self, affiliation: str) -> Institution | None:
+        """The institution an affiliation string names, whole or by a comma-separated part."""
+        whole = self._index.get(key(affiliation))
+        if whole:
+            return whole
+        for part in re.split(r"[,;]", affiliation):
+            found = self._index.get(key(part))
+            if found:
+                return found
+        return None
+
+    def labels(self, affiliations: Sequence[str]) -> list[str]:
+        """Each distinct affiliation once, in order, as `English(中文)` or as written."""
+        out: list[str] = []
+        for raw in affiliations:
+            found = self.find(raw)
+            label = found.label() if found else " ".join(raw.split())
+            if label and label not in out:
+                out.append(label)
+        return out
+
+
+def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
+    """Universities first, then labs, companies and aliases (which may name a university)."""
+    entries: list[tuple[str, Institution]] = []
+    chinese_of: dict[str, str] = {}
+    for _, row in _rows(universities, ("chinese_name", "english_name")):
+        english = " ".join(row["english_name"].split())
+        chinese_of[key(english)] = row["chinese_name"].strip()
+        entries.append((english, Institution(english, row["chinese_name"].strip() or None)))
+    extra_entries: list[tuple[str, Institution]] = []
+    for _, row in _rows(extra, ("english_name", "chinese_name", "aliases")):
+        english = row["english_name"].strip()
+        chinese = row["chinese_name"].strip() or chinese_of.get(key(english))
+        institution = Institution(english, chinese or None)
+        names = [english, *(a for a in row["aliases"].split("|") if a.strip())]
+        extra_entries.extend((n, institution) for n in names)
+    # curated rows win over the university list's spelling of the same name
+    return Gazetteer([*extra_entries, *entries])
+
+
+def _rows(path: Path, columns: Sequence[str]) -> Iterable[tuple[int, dict[str, str]]]:
+    try:
+        handle = path.open(encoding="utf-8-sig", newline="")
+    except OSError as err:
+        raise InputError(f"{path}: cannot read gazetteer ({err.strerror})") from err
+    with handle:
+        reader = csv.DictReader(handle)
+        missing = [c for c in columns if c not in (reader.fieldnames or [])]
+        if missing:
+            raise InputError(f"{path}:1: missing column(s) {', '.join(missing)}")
+        for number, row in enumerate(reader, start=2):
+            yield number, {c: row.get(c) or "" for c in columns}

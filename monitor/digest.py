@@ -1,0 +1,138 @@
+"""The digest: a pure view-model of the day's picks, rendered through Jinja2 templates.
+
+Markdown follows the reader's format (title; affiliations `English(中文)` joined by `;`; a short
+summary; `date categories`), followed by what radar adds: score, why, links, labels, authors.
+HTML (inline CSS, for mail and phones) and Atom autoescape; Markdown goes through `md`, which
+escapes the characters Markdown or HTML would act on, so titles with `<`, `&` or TeX survive.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from monitor.rank import Neighbour
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+_ENTITY = re.compile(r"&(?=#?\w+;)")  # only an `&` that would start an HTML entity
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One pick as the reader sees it."""
+
+    rank: int
+    id: str
+    title: str
+    authors: tuple[str, ...]
+    affiliations: tuple[str, ...]
+    summary: str
+    date: str
+    categories: tuple[str, ...]
+    kind: str  # new / cross / updated
+    score: float
+    section: str
+    nearest: tuple[Neighbour, ...]
+    terms: tuple[str, ...]
+
+    @property
+    def abs_url(self) -> str:
+        return f"https://arxiv.org/abs/{self.id}"
+
+    @property
+    def pdf_url(self) -> str:
+        return f"https://arxiv.org/pdf/{self.id}"
+
+    @property
+    def label(self) -> str:
+        return {"cross": "cross-list", "updated": "updated"}.get(self.kind, "")
+
+
+@dataclass(frozen=True)
+class Digest:
+    day: str
+    entries: tuple[Entry, ...]
+    candidates: int
+    note: str = ""
+
+    @property
+    def subject(self) -> str:
+        if not self.entries:
+            return f"arxiv-radar {self.day}: no picks ({self.note or 'no announcement'})"
+        picks = "pick" if len(self.entries) == 1 else "picks"
+        return f"arxiv-radar {self.day}: {len(self.entries)} {picks} of {self.candidates} papers"
+
+
+def md(text: str) -> str:
+    """Escape Markdown and HTML specials in running text."""
+    text = _ENTITY.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("monitor", "templates"),
+        autoescape=select_autoescape(enabled_extensions=("html", "xml")),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["md"] = md
+    return env
+
+
+def render_markdown(digest: Digest) -> str:
+    return _environment().get_template("digest.md").render(d=digest)
+
+
+def render_html(digest: Digest) -> str:
+    return _environment().get_template("digest.html").render(d=digest)
+
+
+def render_json(digest: Digest) -> str:
+    data = asdict(digest)
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def render_feed(digests: Sequence[Digest], feed_id: str) -> str:
+    """Atom feed of the picks of the most recent digests, newest first."""
+    ordered = sorted(digests, key=lambda d: d.day, reverse=True)
+    updated = ordered[0].day if ordered else "1970-01-01"
+    return (
+        _environment()
+        .get_template("feed.xml")
+        .render(digests=ordered, updated=updated, feed_id=feed_id)
+    )
+
+
+def digest_from_json(text: str) -> Digest:
+    """Read back a digest written by `render_json` (for the feed of recent days)."""
+    data = json.loads(text)
+    entries = tuple(
+        Entry(
+            **{
+                **e,
+                "authors": tuple(e["authors"]),
+                "affiliations": tuple(e["affiliations"]),
+                "categories": tuple(e["categories"]),
+                "terms": tuple(e["terms"]),
+                "nearest": tuple(Neighbour(**n) for n in e["nearest"]),
+            }
+        )
+        for e in data["entries"]
+    )
+    return Digest(data["day"], entries, data["candidates"], data.get("note", ""))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file and rename: readers never see half a digest."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,223 @@
+"""The daily job end to end: recorded day in, digest files and mail out, exactly once."""
+
+from __future__ import annotations
+
+import email
+import socket
+import threading
+from collections.abc import Iterator
+from email.message import Message
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trustme
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from .conftest import REPO, run_radar
+
+FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
+CURATED = REPO / "data" / "sample" / "reading_list.jsonl"
+TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
+
+
+def _prepare(home: Path) -> None:
+    assert run_radar("sync", "--offline", "--from-jsonl", str(CURATED), home=home).returncode == 0
+
+
+def _files(home: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((home / "digests").rglob("*")) if p.is_file()}
+
+
+def test_recorded_day_writes_digest_and_outbox_once(home: Path, shared_data: Path) -> None:
+    _prepare(home)
+    feed = str(shared_data / FEED)
+    first = run_radar("run", "--feed", feed, "--offline", home=home, env=TORCH)
+    assert first.returncode == 0, first.stderr
+    assert "2025-08-20: 2 new, 5 cross-listed, 0 replaced (RSS)" in first.stdout
+    assert "delivered: digest of 2025-08-20" in first.stdout
+    files = _files(home)
+    assert set(files) == {
+        "2025-08-20.md",
+        "2025-08-20.html",
+        "2025-08-20.json",
+        "feed.xml",
+        "2025-08-20.eml",
+    }
+    text = files["2025-08-20.md"].decode()
+    assert "3 picks of 7 new papers" in text and text.count("\n## ") == 3
+    mail = email.message_from_bytes(files["2025-08-20.eml"])
+    assert mail["Subject"] == "arxiv-radar 2025-08-20: 3 picks of 7 papers"
+    assert [p.get_content_type() for p in mail.walk()] == [
+        "multipart/alternative",
+        "text/plain",
+        "text/html",
+    ]
+    again = run_radar("run", "--feed", feed, "--offline", home=home, env=TORCH)
+    assert again.returncode == 0
+    assert "written:" not in again.stdout and "delivered:" not in again.stdout
+    assert _files(home) == files
+
+
+def test_quiet_day_writes_and_sends_nothing(home: Path, shared_data: Path, tmp_path: Path) -> None:
+    _prepare(home)
+    text = (shared_data / FEED).read_text(encoding="utf-8")
+    empty = text[: text.index("<entry>")] + "</feed>\n"
+    feed = tmp_path / "empty.xml"
+    feed.write_text(empty, encoding="utf-8")
+    result = run_radar(
+        "run", "--feed", str(feed), "--offline", "--date", "2025-08-23", home=home, env=TORCH
+    )
+    assert result.returncode == 0, result.stderr
+    assert "quiet" in result.stdout and "delivered" not in result.stdout
+    assert not (home / "digests").exists() or _files(home) == {}
+
+
+class _Inbox:
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(email.message_from_bytes(envelope.content))
+        return "250 OK"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def smtp_server(tmp_path: Path) -> Iterator[tuple[Controller, _Inbox, dict[str, str]]]:
+    """A real SMTP server on 127.0.0.1 requiring STARTTLS and a password."""
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1")
+    context = cert.ssl_context_for_server() if hasattr(cert, "ssl_context_for_server") else None
+    if context is None:
+        import ssl
+
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        cert.configure_cert(context)
+    ca_file = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(ca_file))
+    inbox = _Inbox()
+
+    def authenticate(
+        server: Any, session: Any, envelope: Any, mechanism: str, data: Any
+    ) -> AuthResult:
+        ok = isinstance(data, LoginPassword) and (data.login, data.password) == (b"me", b"s3cret")
+        return AuthResult(success=ok, handled=False)  # let the server answer 535
+
+    port = _free_port()
+    controller = Controller(
+        inbox,
+        hostname="127.0.0.1",
+        port=port,
+        tls_context=context,
+        require_starttls=True,
+        authenticator=authenticate,
+        auth_require_tls=True,
+    )
+    controller.start()
+    env = {
+        "RADAR_SMTP_HOST": "127.0.0.1",
+        "RADAR_SMTP_PORT": str(port),
+        "RADAR_SMTP_USERNAME": "me",
+        "RADAR_SMTP_PASSWORD": "s3cret",
+        "RADAR_SMTP_SENDER": "radar@example.org",
+        "RADAR_SMTP_RECIPIENTS": "a@example.org,b@example.org",
+        "RADAR_SMTP_CA_FILE": str(ca_file),
+    }
+    try:
+        yield controller, inbox, env
+    finally:
+        controller.stop()
+
+
+def test_smtp_starttls_sends_once_to_every_recipient(
+    home: Path, shared_data: Path, smtp_server: Any
+) -> None:
+    _, inbox, env = smtp_server
+    _prepare(home)
+    feed = str(shared_data / FEED)
+    result = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
+    assert result.returncode == 0, result.stderr
+    assert len(inbox.messages) == 1
+    assert inbox.messages[0]["To"] == "a@example.org, b@example.org"
+    again = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
+    assert again.returncode == 0 and len(inbox.messages) == 1
+
+
+def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
+    home: Path, shared_data: Path, smtp_server: Any
+) -> None:
+    _, inbox, env = smtp_server
+    _prepare(home)
+    feed = str(shared_data / FEED)
+    wrong = run_radar(
+        "run",
+        "--feed",
+        feed,
+        "--offline",
+        home=home,
+        env={**TORCH, **env, "RADAR_SMTP_PASSWORD": "nope"},
+    )
+    assert wrong.returncode == 4
+    assert wrong.stderr.strip().startswith("radar: error: SMTP 127.0.0.1:")
+    assert "rejected the login" in wrong.stderr
+    assert (home / "digests" / "2025-08-20.md").exists() and inbox.messages == []
+    sent = run_radar("send", home=home, env={**TORCH, **env})
+    assert sent.returncode == 0, sent.stderr
+    assert "delivered: 2025-08-20" in sent.stdout and len(inbox.messages) == 1
+
+
+def test_server_without_starttls_or_dropping_is_refused(home: Path, shared_data: Path) -> None:
+    _prepare(home)
+    feed = str(shared_data / FEED)
+    plain = Controller(_Inbox(), hostname="127.0.0.1", port=_free_port())
+    plain.start()
+    try:
+        env = {
+            **TORCH,
+            "RADAR_SMTP_HOST": "127.0.0.1",
+            "RADAR_SMTP_PORT": str(plain.port),
+            "RADAR_SMTP_RECIPIENTS": "a@example.org",
+        }
+        result = run_radar("run", "--feed", feed, "--offline", home=home, env=env)
+    finally:
+        plain.stop()
+    assert result.returncode == 4
+    assert "offers no STARTTLS; refusing to send in plaintext" in result.stderr
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def drop() -> None:
+        while not stop.is_set():
+            try:
+                listener.settimeout(0.2)
+                conn, _ = listener.accept()
+                conn.close()
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=drop, daemon=True)
+    thread.start()
+    try:
+        env = {
+            **TORCH,
+            "RADAR_SMTP_HOST": "127.0.0.1",
+            "RADAR_SMTP_PORT": str(listener.getsockname()[1]),
+            "RADAR_SMTP_RECIPIENTS": "a@example.org",
+        }
+        dropped = run_radar("send", home=home, env=env)
+    finally:
+        stop.set()
+        thread.join(2)
+        listener.close()
+    assert dropped.returncode == 4
+    assert "SMTPServerDisconnected" in dropped.stderr
