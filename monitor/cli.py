@@ -90,6 +90,12 @@ def describe_day(result: DayResult) -> str:
 
 
 _DATE = click.DateTime(["%Y-%m-%d"])
+_DATA_OPTION = click.option(
+    "--data",
+    "data_dir",
+    type=click.Path(path_type=Path),
+    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
+)
 
 
 def _run_once(obj: _Context, day: date | None, feed: Path | None, offline: bool) -> RunReport:
@@ -235,12 +241,7 @@ def rank_cmd(obj: _Context, profile_path: Path, candidates_path: Path, fmt: str,
 
 
 @cli.command("eval")
-@click.option(
-    "--data",
-    "data_dir",
-    type=click.Path(path_type=Path),
-    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
-)
+@_DATA_OPTION
 @click.option("--blocks", type=int, default=5, show_default=True)
 @click.option("--min-size", type=int, default=300, show_default=True)
 @click.option("--seed", type=int, default=20261130, show_default=True)
@@ -283,12 +284,7 @@ def eval_cmd(
 
 
 @cli.command("bench")
-@click.option(
-    "--data",
-    "data_dir",
-    type=click.Path(path_type=Path),
-    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
-)
+@_DATA_OPTION
 @click.option("--papers", type=int, default=512, show_default=True)
 @click.pass_obj
 def bench_cmd(obj: _Context, data_dir: Path | None, papers: int) -> None:

@@ -32,6 +32,7 @@ from monitor.paper import Paper
 from monitor.rank import (
     SVM_C,
     Profile,
+    lexical_scores,
     nearest_similarity,
     score,
     svm_decision,
@@ -186,12 +187,7 @@ METHODS: dict[str, Method] = {
 
 
 def _lexical_only(case: Case) -> np.ndarray:
-    texts = [paper_text(p) for p in case.candidates]
-    words, _ = tfidf_features([*case.profile.texts, *texts])
-    n = len(case.profile.texts)
-    labels = np.r_[np.ones(n), np.zeros(len(texts))]
-    weights = np.r_[case.profile.weights, np.ones(len(texts))]
-    return svm_decision(words, labels, weights, SVM_C)[n:]
+    return lexical_scores(case.profile, [paper_text(p) for p in case.candidates])
 
 
 def _embeddings_in_svm(case: Case) -> np.ndarray:

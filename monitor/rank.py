@@ -89,15 +89,20 @@ def score(profile: Profile, texts: Sequence[str], vectors: np.ndarray) -> np.nda
     """radar's score for each candidate, higher is better: an SVM margin (the day's papers are
     its negatives, so most score below 0; at -1 or below it is sure they are unlike the list)
     plus the nearest-paper term."""
-    n = len(profile.texts)
     if not len(texts):
         return np.zeros(0)
+    decision = lexical_scores(profile, texts)
+    spread = float(decision.std()) or 1.0
+    return decision + NEIGHBOUR_WEIGHT * spread * zscore(nearest_similarity(profile, vectors))
+
+
+def lexical_scores(profile: Profile, texts: Sequence[str]) -> np.ndarray:
+    """The TF-IDF SVM's margin for each candidate (profile positive, candidates negative)."""
+    n = len(profile.texts)
     words, _ = tfidf_features([*profile.texts, *texts])
     labels = np.r_[np.ones(n), np.zeros(len(texts))]
     weights = np.r_[profile.weights, np.ones(len(texts))]
-    decision = svm_decision(words, labels, weights, SVM_C)[n:]
-    spread = float(decision.std()) or 1.0
-    return decision + NEIGHBOUR_WEIGHT * spread * zscore(nearest_similarity(profile, vectors))
+    return svm_decision(words, labels, weights, SVM_C)[n:]
 
 
 def nearest_similarity(profile: Profile, vectors: np.ndarray) -> np.ndarray:
