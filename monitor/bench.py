@@ -32,7 +32,7 @@ from monitor.evaluate import (
 )
 from monitor.jsonl import read_curated
 from monitor.paper import Paper
-from monitor.pipeline import make_embedder, profile_items, resolve_local
+from monitor.pipeline import make_embedder, profile_items, rank_papers, resolve_local
 from monitor.progress import Progress, no_progress
 from monitor.rank import score
 from monitor.reading_list import load_reading_lists
@@ -172,8 +172,6 @@ def speed(
 
 
 def _day(settings: Settings, items: Sequence[ProfileItem], day: Sequence[Paper]) -> float:
-    from monitor.pipeline import rank_papers
-
     started = time.perf_counter()
     embedder = make_embedder(settings)  # a fresh load, as `radar run` does
     rank_papers(items, day, embedder, store=None)

@@ -29,7 +29,6 @@ from monitor.embed import Embedder
 from monitor.errors import DeliveryError
 from monitor.feeds import ArxivApi, ArxivRss, ListingFile
 from monitor.mail import build_message, send_smtp, write_outbox
-from monitor.paper import Announcement
 from monitor.pipeline import Ranked, load_reading, profile_items, rank_papers
 from monitor.poll import PollReport, poll
 from monitor.progress import Progress, no_progress
@@ -188,6 +187,3 @@ def deliver(settings: Settings, store: Store) -> list[str]:
         store.record_delivery(day, channel, recipient)
         done.append(day)
     return done
-
-
-__all__ = ["Announcement", "RunReport", "build_digest", "deliver", "run", "write_digest"]
