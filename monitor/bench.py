@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from monitor.config import Settings
+from monitor.digest import write_atomic
 from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path, paper_text
 from monitor.evaluate import (
     ABLATIONS,
@@ -201,7 +202,7 @@ def write_eval(settings: Settings, table: str, ablations: bool = False) -> list[
     ablations, into models/ablations.md only."""
     command = "radar eval --ablations" if ablations else "radar eval"
     target = settings.path(settings.paths.models) / ("ablations.md" if ablations else "eval.md")
-    _atomic_write(target, f"# `{command}`\n\nWritten by `{command}`; do not edit.\n\n{table}")
+    write_atomic(target, f"# `{command}`\n\nWritten by `{command}`; do not edit.\n\n{table}")
     written = [target]
     readme = settings.home / "README.md"
     if readme.is_file() and not ablations:
@@ -209,12 +210,6 @@ def write_eval(settings: Settings, table: str, ablations: bool = False) -> list[
         if EVAL_START in text and EVAL_END in text:
             head, rest = text.split(EVAL_START, 1)
             tail = rest.split(EVAL_END, 1)[1]
-            _atomic_write(readme, f"{head}{EVAL_START}\n{table}{EVAL_END}{tail}")
+            write_atomic(readme, f"{head}{EVAL_START}\n{table}{EVAL_END}{tail}")
             written.append(readme)
     return written
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
