@@ -244,10 +244,14 @@ class ListingFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._parsed: Listing | None = None
 
     def listing(self, categories: Sequence[str]) -> Listing:
-        try:
-            content = self.path.read_bytes()
-        except OSError as err:
-            raise FeedError(f"{self.path}: cannot read the listing ({err.strerror})") from err
-        return parse_listing(content, str(self.path))
+        """The file's listing, read and parsed once (the CLI asks for its date first)."""
+        if self._parsed is None:
+            try:
+                content = self.path.read_bytes()
+            except OSError as err:
+                raise FeedError(f"{self.path}: cannot read the listing ({err.strerror})") from err
+            self._parsed = parse_listing(content, str(self.path))
+        return self._parsed
