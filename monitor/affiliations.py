@@ -18,6 +18,8 @@ from pathlib import Path
 
 from monitor.errors import InputError
 
+_LONGEST = 12  # words in the longest name the inside-a-string search tries
+
 _ABBREVIATIONS = (
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
@@ -56,26 +58,46 @@ class Gazetteer:
     def __len__(self) -> int:
         return len(self._index)
 
-    def find(self, affiliation: str) -> Institution | None:
-        """The institution an affiliation string names, whole or by a comma-separated part."""
+    def find(self, affiliation: str) -> list[Institution]:
+        """The institutions an affiliation string names: whole, by comma-separated part, or
+        (for `A and B`) by the longest known names inside it. Empty if none is known."""
         whole = self._index.get(key(affiliation))
         if whole:
-            return whole
-        for part in re.split(r"[,;]", affiliation):
-            found = self._index.get(key(part))
-            if found:
-                return found
-        return None
+            return [whole]
+        parts = [self._index.get(key(p)) for p in re.split(r"[,;]", affiliation)]
+        found = [p for p in parts if p]
+        return _distinct(found or self._inside(key(affiliation).split()))
+
+    def _inside(self, words: list[str]) -> list[Institution]:
+        found: list[Institution] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(_LONGEST, len(words) - i), 0, -1):
+                hit = self._index.get(" ".join(words[i : i + n]))
+                if hit and (n > 1 or len(words[i]) > 3):  # `MIT`, `IBM` alone say too little
+                    found.append(hit)
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
+
+    def knows(self, text: str) -> bool:
+        return bool(self.find(text))
 
     def labels(self, affiliations: Sequence[str]) -> list[str]:
         """Each distinct affiliation once, in order, as `English(中文)` or as written."""
         out: list[str] = []
         for raw in affiliations:
             found = self.find(raw)
-            label = found.label() if found else " ".join(raw.split())
-            if label and label not in out:
-                out.append(label)
+            for label in [f.label() for f in found] or [" ".join(raw.split())]:
+                if label and label not in out:
+                    out.append(label)
         return out
+
+
+def _distinct(items: list[Institution]) -> list[Institution]:
+    return list(dict.fromkeys(items))
 
 
 def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:

@@ -20,7 +20,7 @@ from monitor.announce import feed_day
 from monitor.config import Settings, load_settings, masked
 from monitor.daily import RunReport
 from monitor.errors import RadarError
-from monitor.feeds import ArxivApi, ArxivRss, ListingFile
+from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.jsonl import read_papers
 from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
 from monitor.poll import PollReport, backfill, poll
@@ -106,10 +106,17 @@ def _run_once(obj: _Context, day: date | None, feed: Path | None, offline: bool)
         day = (source.listing(settings.arxiv.categories).day if feed else None) or feed_day(
             datetime.now(UTC)
         )
+    clients = daily.Clients(
+        listing=source,
+        api=api,
+        files=None
+        if offline or not settings.digest.source_affiliations
+        else ArxivFiles(settings.arxiv),
+        llm=None if offline else daily.summarizer(settings),
+        load_model=lambda: pipeline.make_embedder(settings),
+    )
     with obj.store() as store:
-        return daily.run(
-            settings, store, source, api, day, lambda: pipeline.make_embedder(settings), bar
-        )
+        return daily.run(settings, store, clients, day, bar)
 
 
 def _print_run(report: RunReport) -> None:
@@ -130,7 +137,8 @@ def _print_run(report: RunReport) -> None:
 @click.option(
     "--offline",
     is_flag=True,
-    help="No arXiv API: no catch-up, no metadata completion (with --feed: no network).",
+    help="No network but the listing: no API catch-up or metadata, no paper sources, no LLM "
+    "(with --feed: no network at all).",
 )
 @click.pass_obj
 def run_cmd(obj: _Context, when: datetime | None, feed: Path | None, offline: bool) -> None:

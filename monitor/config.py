@@ -35,6 +35,8 @@ class ArxivSettings:
     categories: tuple[str, ...] = ("cs.DC", "cs.LG")
     rss_url: str = "https://rss.arxiv.org/atom"
     api_url: str = "https://export.arxiv.org/api/query"
+    eprint_url: str = "https://arxiv.org/e-print"
+    pdf_url: str = "https://arxiv.org/pdf"
     delay_seconds: float = 3.0
     timeout_seconds: float = 30.0
     max_retries: int = 4
@@ -66,6 +68,7 @@ class RankSettings:
 class DigestSettings:
     summary_language: str = "en"
     quiet_day_mail: bool = False
+    source_affiliations: bool = True
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ class SmtpSettings:
 class LlmSettings:
     base_url: str = ""
     model: str = ""
+    timeout_seconds: float = 60.0
     api_key: str = field(default="", repr=False)
 
 
@@ -146,7 +150,28 @@ def load_settings(
         if name not in SECTIONS:
             raise ConfigError(f"{path}: unknown section [{name}]")
     values = {name: _section(path, name, raw.get(name, {}), env) for name in SECTIONS}
-    return replace(settings, **values)
+    return _checked(path, replace(settings, **values))
+
+
+_CHOICES = {"digest.summary_language": ("en", "zh"), "smtp.security": ("starttls", "tls")}
+
+
+def _checked(path: Path, settings: Settings) -> Settings:
+    """Values that parse but cannot work, named by key."""
+    for dotted, allowed in _CHOICES.items():
+        section, key = dotted.split(".")
+        value = getattr(getattr(settings, section), key)
+        if value not in allowed:
+            raise ConfigError(
+                f"{path}: '{dotted}' must be one of {', '.join(allowed)}, not {value!r}"
+            )
+    llm = settings.llm
+    if settings.digest.summary_language == "zh" and not (llm.base_url and llm.model):
+        raise ConfigError(
+            f"{path}: 'digest.summary_language' = \"zh\" needs llm.base_url and llm.model "
+            "(there is no offline Chinese summariser)"
+        )
+    return settings
 
 
 def _section(path: Path, name: str, table: Any, env: Mapping[str, str]) -> Any:

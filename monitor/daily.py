@@ -26,18 +26,31 @@ from monitor.digest import (
     write_atomic,
 )
 from monitor.embed import Embedder
+from monitor.enrich import Enricher
 from monitor.errors import DeliveryError
-from monitor.feeds import ArxivApi, ArxivRss, ListingFile
+from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
+from monitor.llm import ChatSummarizer
 from monitor.mail import build_message, send_smtp, write_outbox
 from monitor.pipeline import Ranked, load_reading, profile_items, rank_papers
 from monitor.poll import PollReport, poll
 from monitor.progress import Progress, no_progress
 from monitor.rank import select
 from monitor.store import Store
-from monitor.summarize import document_frequency, summarize
+from monitor.summarize import document_frequency
 
 log = logging.getLogger(__name__)
 FEED_DAYS = 14
+
+
+@dataclass(frozen=True)
+class Clients:
+    """The outside world of one run; None where a run works without it (offline)."""
+
+    listing: ArxivRss | ListingFile
+    api: ArxivApi | None
+    files: ArxivFiles | None
+    llm: ChatSummarizer | None
+    load_model: Callable[[], Embedder]
 
 
 @dataclass(frozen=True)
@@ -50,23 +63,29 @@ class RunReport:
 def run(
     settings: Settings,
     store: Store,
-    rss: ArxivRss | ListingFile,
-    api: ArxivApi | None,
+    clients: Clients,
     day: date,
-    load_model: Callable[[], Embedder],
     progress: Progress[int] = no_progress,
 ) -> RunReport:
     """One pass of the daily job for `day` (see the module docstring)."""
-    report = poll(settings, store, rss, api, day)
+    report = poll(settings, store, clients.listing, clients.api, day)
     written: list[Path] = []
     for result in report.days:
         if store.digest_written(result.day):
             continue
         quiet = result.status == "quiet"
         if result.status == "ok" or (quiet and settings.digest.quiet_day_mail):
-            digest = build_digest(settings, store, result.day, load_model, progress, result.note)
+            digest = build_digest(settings, store, result.day, clients, progress, result.note)
             written += write_digest(settings, store, digest)
     return RunReport(report, tuple(written), tuple(deliver(settings, store)))
+
+
+def summarizer(settings: Settings) -> ChatSummarizer | None:
+    """The LLM summariser when [llm] names an endpoint and model, else None (extractive)."""
+    llm = settings.llm
+    if not (llm.base_url and llm.model):
+        return None
+    return ChatSummarizer(llm, settings.digest.summary_language)
 
 
 def gazetteer(settings: Settings) -> Gazetteer:
@@ -78,7 +97,7 @@ def build_digest(
     settings: Settings,
     store: Store,
     day: str,
-    load_model: Callable[[], Embedder],
+    clients: Clients,
     progress: Progress[int] = no_progress,
     note: str = "",
 ) -> Digest:
@@ -88,7 +107,7 @@ def build_digest(
         return Digest(day, (), 0, note or "no announcement")
     reading = load_reading(settings, store)
     items = profile_items(reading, store.resolutions(), settings.rank.read_weight)
-    ranked = rank_papers(items, [a.paper for a in announced], load_model(), store, progress)
+    ranked = rank_papers(items, [a.paper for a in announced], clients.load_model(), store, progress)
     rank = settings.rank
     chosen = select(
         np.array([r.score for r in ranked]),
@@ -101,29 +120,32 @@ def build_digest(
         note = f"none of the {len(announced)} papers scored above {rank.min_score}"
     kinds = {a.paper.id: a.kind for a in announced}
     df = document_frequency([a.paper.abstract for a in announced])
-    places = gazetteer(settings)
-    entries = tuple(
-        _entry(
-            n,
-            ranked[i],
-            kinds[ranked[i].paper.id],
-            day,
-            places,
-            summarize(ranked[i].paper.abstract, df, len(announced)),
+    enricher = Enricher(store, gazetteer(settings), clients.files, clients.llm)
+    entries = []
+    for n, i in enumerate(chosen, start=1):
+        paper = ranked[i].paper
+        entries.append(
+            _entry(
+                n,
+                ranked[i],
+                kinds[paper.id],
+                day,
+                tuple(enricher.affiliations(paper)),
+                enricher.summary(paper, df, len(announced)),
+            )
         )
-        for n, i in enumerate(chosen, start=1)
-    )
-    return Digest(day, entries, len(announced), note)
+    return Digest(day, tuple(entries), len(announced), note)
 
 
-def _entry(rank: int, r: Ranked, kind: str, day: str, places: Gazetteer, summary: str) -> Entry:
-    affiliations = [a for per_author in r.paper.affiliations for a in per_author]
+def _entry(
+    rank: int, r: Ranked, kind: str, day: str, affiliations: tuple[str, ...], summary: str
+) -> Entry:
     return Entry(
         rank=rank,
         id=r.paper.id,
         title=r.paper.title,
         authors=r.paper.authors,
-        affiliations=tuple(places.labels(affiliations)),
+        affiliations=affiliations,
         summary=summary,
         date=day,
         categories=r.paper.categories,

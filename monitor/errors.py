@@ -47,3 +47,9 @@ class FeedError(FetchError):
     """arXiv answered, but the listing is unusable: truncated, unparseable or stale."""
 
     exit_code = 5
+
+
+class LlmError(RadarError):
+    """The summary endpoint failed or answered something unusable; the caller falls back."""
+
+    exit_code = 1

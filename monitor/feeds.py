@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import logging
 import re
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -235,6 +236,51 @@ def _announcement(entry: Any, source: str) -> Announcement:
         categories=tuple(t["term"] for t in entry.get("tags", []) if t.get("term")),
     )
     return Announcement(paper=paper, kind=kind)
+
+
+class ArxivFiles:
+    """A paper's files from arxiv.org: the e-print (LaTeX source) and the PDF.
+
+    Only for the day's picks (a handful a day), paced by `delay_seconds` like the API, and
+    capped at `MAX_DOWNLOAD` bytes so a huge source cannot stall the morning run.
+    """
+
+    MAX_DOWNLOAD = 50 * 1024 * 1024
+
+    def __init__(self, settings: ArxivSettings) -> None:
+        self.settings = settings
+        self._session, self._adapter = polite_session(settings)
+        self._last = -float("inf")
+
+    @property
+    def requests_made(self) -> int:
+        return self._adapter.requests
+
+    def eprint(self, arxiv_id: str, version: int) -> bytes:
+        """The submission source as arXiv serves it (gzipped tar, gzipped TeX, or a PDF)."""
+        return self._get(f"{self.settings.eprint_url.rstrip('/')}/{arxiv_id}v{version}")
+
+    def pdf(self, arxiv_id: str, version: int) -> bytes:
+        return self._get(f"{self.settings.pdf_url.rstrip('/')}/{arxiv_id}v{version}")
+
+    def _get(self, url: str) -> bytes:
+        wait = self._last + self.settings.delay_seconds - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        try:
+            with self._session.get(url, stream=True) as response:
+                if response.status_code != 200:
+                    raise FetchError(f"arXiv answered HTTP {response.status_code} ({url})")
+                body = bytearray()
+                for chunk in response.iter_content(chunk_size=1 << 16):
+                    body += chunk
+                    if len(body) > self.MAX_DOWNLOAD:
+                        raise FetchError(f"{url} is larger than {self.MAX_DOWNLOAD >> 20} MiB")
+                return bytes(body)
+        except requests.RequestException as err:
+            raise FetchError(f"{url} unreachable ({_why(err, self.settings)})") from err
+        finally:
+            self._last = time.monotonic()
 
 
 class ListingFile:

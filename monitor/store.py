@@ -118,6 +118,19 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'rss';
     ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT ''
     """,
+    # 4: what enrichment learned about a pick (affiliations from its source, LLM summaries),
+    # so a paper is fetched or summarised once per version.
+    """
+    CREATE TABLE enrichment (
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,                 -- affiliations / summary:<language>:<model>
+        source TEXT NOT NULL,               -- api / latex / pdf / none / llm
+        value TEXT NOT NULL,                -- JSON
+        made TEXT NOT NULL,
+        PRIMARY KEY (paper_id, version, kind)
+    )
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -345,6 +358,22 @@ class Store:
             )
 
     # -- digests, picks and deliveries ------------------------------------------------
+
+    def enrichment(self, paper_id: str, version: int, kind: str) -> tuple[str, object] | None:
+        """(source, value) cached for this version of the paper, or None."""
+        row = self.conn.execute(
+            "SELECT source, value FROM enrichment WHERE paper_id = ? AND version = ? AND kind = ?",
+            (paper_id, version, kind),
+        ).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
+
+    def save_enrichment(
+        self, paper_id: str, version: int, kind: str, source: str, value: object
+    ) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO enrichment VALUES (?, ?, ?, ?, ?, ?)",
+            (paper_id, version, kind, source, json.dumps(value, ensure_ascii=False), _now()),
+        )
 
     def digest_written(self, day: str) -> bool:
         row = self.conn.execute("SELECT 1 FROM digests WHERE digest_date = ?", (day,)).fetchone()

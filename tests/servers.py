@@ -25,6 +25,7 @@ class Recorder:
 
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    bodies: list[bytes] = field(default_factory=list)  # of POST requests
 
     @property
     def paths(self) -> list[str]:
@@ -49,6 +50,10 @@ def http_server(route: Route) -> Iterator[tuple[str, Recorder]]:
                 stop.wait(reply.delay)
             with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                 self._send(reply)  # the client may have given up (a timeout test)
+
+        def do_POST(self) -> None:
+            recorder.bodies.append(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+            self.do_GET()
 
         def _send(self, reply: Reply) -> None:
             self.send_response(reply.status)

@@ -58,6 +58,13 @@ def test_defaults_and_environment_overrides(tmp_path: Path) -> None:
         ("[smtp]\npassword = 'x'\n", {}, "'smtp.password' is a secret; set it in the environment"),
         ("[rank\n", {}, "invalid TOML"),
         ("", {"RADAR_RANK_TOP_K": "many"}, "environment RADAR_RANK_TOP_K must be int"),
+        ("[smtp]\nsecurity = 'none'\n", {}, "'smtp.security' must be one of starttls, tls"),
+        ("[digest]\nsummary_language = 'fr'\n", {}, "'digest.summary_language' must be one of"),
+        (
+            "[digest]\nsummary_language = 'zh'\n",
+            {},
+            "'digest.summary_language' = \"zh\" needs llm.base_url and llm.model",
+        ),
     ],
 )
 def test_bad_settings_name_the_key(

@@ -1,0 +1,310 @@
+"""Affiliations from a paper's e-print: the LaTeX source arXiv serves at /e-print/ID.
+
+An e-print is a gzipped tar of the submission, a gzipped single `.tex` file, or a PDF (for
+papers submitted as PDF; `pdf_header` reads those). We read the main file (the one with
+`\\documentclass`), follow `\\input`/`\\include`, keep the front matter (up to `\\maketitle`)
+and read the affiliation macros of the common classes: `\\affiliation` (acmart, revtex,
+elsarticle), `\\institution`, `\\affil` (authblk), `\\institute` (llncs), `\\address`,
+`\\icmlaffiliation`, `\\IEEEauthorblockA`, the lines of `\\author` blocks (NeurIPS style) and
+author footnotes (`\\thanks`). Everything returned is text of the source, cleaned of markup;
+nothing is guessed. Pure functions: the bytes come from `feeds.ArxivFiles`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import posixpath
+import re
+import tarfile
+import unicodedata
+import zlib
+from collections.abc import Callable, Iterator
+
+from monitor.errors import InputError
+
+MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
+_INCLUDE_DEPTH = 4
+
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.S)
+_INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}")
+_NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\s*\{?\\([A-Za-z]+)\}?\s*\{")
+_ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
+            "c": "\u0327", "v": "\u030c", "u": "\u0306", "=": "\u0304", ".": "\u0307",
+            "H": "\u030b", "k": "\u0328", "r": "\u030a"}  # fmt: skip
+_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å", "AA": "Å",
+            "l": "ł", "L": "Ł", "i": "ı", "oe": "œ"}  # fmt: skip
+_DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
+             "icmlcorrespondingauthor", "textsuperscript", "IEEEauthorrefmark", "authornote",
+             "authornotemark", "inst", "fnmark", "corref", "tnoteref", "ead", "homepage", "label",
+             "hspace", "vspace")  # fmt: skip
+_EMAIL = re.compile(r"\S+@\S+|\{[^{}]*\}@\S+|https?://\S+")
+# an affiliation line found in free text (author blocks, footnotes) must say what it is
+INSTITUTION_WORDS = re.compile(
+    r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
+    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist)\b",
+    re.I,
+)
+
+
+def unpack(blob: bytes, name: str) -> dict[str, str]:
+    """The TeX files of an e-print by path; {} for a PDF e-print. `InputError` if unreadable."""
+    if blob.startswith(b"%PDF"):
+        return {}
+    data = blob
+    if blob[:2] == b"\x1f\x8b":
+        data = _gunzip(blob, name)
+    if _is_tar(data):
+        return _tex_members(data, name)
+    return {"main.tex": data.decode("utf-8", errors="replace")}
+
+
+def _gunzip(blob: bytes, name: str) -> bytes:
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(blob)) as handle:
+            data = handle.read(MAX_UNPACKED + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        raise InputError(f"{name}: e-print is not a readable gzip file ({err})") from err
+    if len(data) > MAX_UNPACKED:
+        raise InputError(f"{name}: e-print unpacks to more than {MAX_UNPACKED >> 20} MiB")
+    return data
+
+
+def _is_tar(data: bytes) -> bool:
+    return len(data) > 262 and data[257:262] == b"ustar"
+
+
+def _tex_members(data: bytes, name: str) -> dict[str, str]:
+    files: dict[str, str] = {}
+    try:
+        with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+            for member in archive.getmembers():
+                if not member.isfile() or not member.name.lower().endswith((".tex", ".ltx")):
+                    continue
+                handle = archive.extractfile(member)
+                if handle is not None:
+                    text = handle.read().decode("utf-8", errors="replace")
+                    files[posixpath.normpath(member.name)] = text
+    except tarfile.TarError as err:
+        raise InputError(f"{name}: e-print tar archive is unreadable ({err})") from err
+    return files
+
+
+def front_matter(files: dict[str, str]) -> str:
+    """The main file with its inputs expanded, comments removed, cut at `\\maketitle`."""
+    main = _main_file(files)
+    if main is None:
+        return ""
+    text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
+    start = text.find("\\begin{document}")
+    cut = text.find("\\maketitle", max(start, 0))
+    return text if cut < 0 else text[:cut]
+
+
+def _main_file(files: dict[str, str]) -> str | None:
+    candidates = [p for p, t in files.items() if "\\documentclass" in _strip(t)]
+    with_body = [p for p in candidates if "\\begin{document}" in files[p]]
+    ordered = sorted(with_body or candidates or files, key=lambda p: (p.count("/"), p))
+    return ordered[0] if ordered else None
+
+
+def _strip(text: str) -> str:
+    return _IFFALSE.sub("", _COMMENT.sub("", text))
+
+
+def _expand(files: dict[str, str], path: str, text: str, depth: int) -> str:
+    def include(match: re.Match[str]) -> str:
+        target = match.group(1).strip()
+        base = posixpath.dirname(path)
+        names = (target, posixpath.join(base, target))
+        for candidate in [posixpath.normpath(n + ext) for n in names for ext in ("", ".tex")]:
+            if candidate in files and depth > 0:
+                return _expand(files, candidate, _strip(files[candidate]), depth - 1)
+        return ""
+
+    return _INPUT.sub(include, text)
+
+
+def braced(text: str, start: int) -> tuple[str, int] | None:
+    """The balanced `{...}` group opening at or after `start` (skipping spaces and `[...]`)."""
+    i = start
+    while i < len(text) and text[i] in " \t\n*":
+        i += 1
+    while i < len(text) and text[i] == "[":
+        close = text.find("]", i)
+        if close < 0:
+            return None
+        i = close + 1
+        while i < len(text) and text[i] in " \t\n":
+            i += 1
+    if i >= len(text) or text[i] != "{":
+        return None
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "{" and text[j - 1] != "\\":
+            depth += 1
+        elif text[j] == "}" and text[j - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return text[i + 1 : j], j + 1
+    return None
+
+
+def macro_args(text: str, name: str, count: int = 1) -> Iterator[tuple[str, ...]]:
+    """The first `count` braced arguments of every `\\name` in `text`."""
+    for match in re.finditer(rf"\\{name}(?![A-Za-z])", text):
+        args: list[str] = []
+        end = match.end()
+        for _ in range(count):
+            group = braced(text, end)
+            if group is None:
+                break
+            args.append(group[0])
+            end = group[1]
+        if len(args) == count:
+            yield tuple(args)
+
+
+def definitions(text: str) -> dict[str, str]:
+    """Argument-less macros the source defines (`\\newcommand{\\tsinghua}{Tsinghua University}`)."""
+    found: dict[str, str] = {}
+    for match in _NEWCOMMAND.finditer(text):
+        group = braced(text, match.end() - 1)
+        if group is not None and "#" not in group[0]:
+            found.setdefault(match.group(1), group[0])
+    return found
+
+
+def plain(tex: str, macros: dict[str, str] | None = None) -> str:
+    """LaTeX markup to plain text: macros expanded, accents composed, commands dropped."""
+    text = tex.replace("\n", " ")
+    for _ in range(3):  # user macros may use each other
+        for name, body in (macros or {}).items():
+            text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
+    text = re.sub(r"\$[^$]*\$", " ", text)
+    text = _drop_commands_with_args(text)
+    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])\s*", _letter, text)
+    text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
+    text = re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
+    text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
+    text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
+    text = re.sub(r"\\.", " ", text)
+    text = re.sub(r"[{}]", "", text)
+    return unicodedata.normalize("NFC", text)
+
+
+def _literal(body: str) -> Callable[[re.Match[str]], str]:
+    return lambda _match: body
+
+
+def _drop_commands_with_args(text: str) -> str:
+    for name in _DROP_ARG:
+        while True:
+            match = re.search(rf"\\{name}(?![A-Za-z])", text)
+            if match is None:
+                break
+            group = braced(text, match.end())
+            text = (
+                text[: match.start()] + " " + (text[group[1] :] if group else text[match.end() :])
+            )
+    return text
+
+
+def _letter(match: re.Match[str]) -> str:
+    return _LETTERS.get(match.group(1), match.group(0))
+
+
+def _accent(match: re.Match[str]) -> str:
+    mark = _ACCENTS.get(match.group(1))
+    return match.group(2) + mark if mark else match.group(2)
+
+
+def clean_line(line: str) -> str:
+    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed."""
+    text = _EMAIL.sub(" ", line)
+    text = " ".join(text.split())
+    return text.strip(" ,;:.*†‡§¶0123456789()[]").strip()
+
+
+def split_lines(text: str) -> list[str]:
+    return [c for c in (clean_line(line) for line in text.splitlines()) if c]
+
+
+Known = Callable[[str], bool]
+_EXPLICIT = ("affiliation", "affil", "institute", "address", "icmlaffiliation")
+_MACRO = re.compile(
+    r"\\(affiliation|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks)(?![A-Za-z])"
+)
+_FUNDING = re.compile(
+    r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
+    re.I,
+)
+_WORK_AT = re.compile(
+    r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
+    r"(?:also|now|currently) (?:at|with)|affiliated with)\s+",
+    re.I,
+)
+
+
+def affiliations(files: dict[str, str], known: Known) -> list[str]:
+    """Affiliation strings of the source's front matter, in the order they appear."""
+    front = front_matter(files)
+    macros = definitions(front)
+    stated: list[str] = []
+    notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`)
+    for match in _MACRO.finditer(front):
+        name = match.group(1)
+        count = 2 if name == "icmlaffiliation" else 1
+        args = next(macro_args(front[match.start() :], name, count), None)
+        if args is None:
+            continue
+        lines = split_lines(plain(_institutions(args[-1]), macros))
+        kept = [line for line in lines if looks_institutional(line, known)]
+        if name == "thanks":
+            notes += kept
+        else:
+            stated += kept or (lines[:1] if name in _EXPLICIT else [])
+    if not stated:
+        stated = _author_block_lines(front, macros, known)
+    return _unique([_WORK_AT.sub("", f) for f in stated + notes])
+
+
+def _institutions(body: str) -> str:
+    """acmart's `\\institution{..}` parts, elsarticle's `organization=`, or the body itself."""
+    parts = [args[0] for args in macro_args(body, "institution")]
+    if parts:
+        return " \\\\ ".join(parts)
+    organization = re.search(r"organization\s*=\s*\{", body)
+    if organization:
+        group = braced(body, organization.end() - 1)
+        if group:
+            return group[0]
+    return re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)
+
+
+def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """NeurIPS/ICLR style: `\\author{Name \\\\ Dept \\\\ University \\And ...}`."""
+    lines: list[str] = []
+    for (body,) in macro_args(front, "author"):
+        for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
+            rest = plain(block, macros).split("\n")[1:]  # the first line names the author
+            lines += [
+                line for line in split_lines("\n".join(rest)) if looks_institutional(line, known)
+            ]
+    return lines
+
+
+def looks_institutional(line: str, known: Known) -> bool:
+    if _FUNDING.search(line) or len(line) > 150:
+        return False
+    return known(line) or INSTITUTION_WORDS.search(line) is not None
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: list[str] = []
+    for item in items:
+        if item and item not in seen:
+            seen.append(item)
+    return seen

@@ -1,0 +1,71 @@
+"""Affiliations from the first page of a paper's PDF, for papers without usable LaTeX.
+
+The header is the text above the abstract. A line is kept when it names an institution (the
+gazetteer knows it, or it says `University`, `Institute`, `Lab`…) and is neither the title nor
+the author line. Superscript markers (`1Tsinghua University 2Peking University`) split a line.
+Everything kept is text of the PDF; nothing is guessed. Pure: the bytes come from `feeds`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+
+from monitor.eprint import Known, clean_line, looks_institutional
+from monitor.errors import InputError
+from monitor.paper import normalize_title
+
+_ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
+_HEADER_LINES = 60
+_MARKER = re.compile(r"(?:(?<=\s)|^)[0-9*†‡§¶]{1,3}(?=[A-Z])")
+
+
+def first_page_text(blob: bytes, name: str) -> str:
+    """The text of page 1; `InputError` when the PDF cannot be read."""
+    try:
+        reader = PdfReader(io.BytesIO(blob))
+        if not reader.pages:
+            raise InputError(f"{name}: PDF has no pages")
+        return reader.pages[0].extract_text() or ""
+    except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
+        raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
+
+
+def header_lines(text: str) -> list[str]:
+    """The lines above the abstract (at most the first 60)."""
+    lines: list[str] = []
+    for line in text.splitlines()[:_HEADER_LINES]:
+        if _ABSTRACT.match(line):
+            break
+        lines.append(line)
+    return lines
+
+
+def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) -> list[str]:
+    """Institution lines of the header of `text`, in order, each once."""
+    found: list[str] = []
+    folded_title = normalize_title(title)
+    surnames = {a.split()[-1].casefold() for a in authors if a.split()}
+    for raw in header_lines(text):
+        pieces = [clean_line(p) for p in _MARKER.split(raw)]
+        pieces = [p for p in pieces if p and f" {normalize_title(p)} " not in f" {folded_title} "]
+        pieces = [p for p in pieces if not _is_author_line(p, surnames)]
+        institutional = [looks_institutional(p, known) for p in pieces]
+        # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
+        # institution vouches for its neighbours
+        keep = (
+            pieces
+            if any(institutional) and len(pieces) > 1
+            else [p for p, ok in zip(pieces, institutional, strict=True) if ok]
+        )
+        found += [p for p in keep if p not in found]
+    return found
+
+
+def _is_author_line(line: str, surnames: set[str]) -> bool:
+    words = re.findall(r"[^\W\d_]+", line.casefold())
+    hits = sum(1 for w in words if w in surnames)
+    return bool(words) and hits * 3 >= len(words)

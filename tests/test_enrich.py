@@ -1,0 +1,371 @@
+"""Affiliations from LaTeX sources and PDFs, and summaries from an LLM endpoint, for picks.
+
+The LaTeX fixtures (tests/fixtures/latex) are author blocks in the shapes of the common
+classes (acmart, IEEEtran, authblk, llncs, NeurIPS, ICML, elsarticle); the PDFs are built from
+known author blocks with reportlab. arXiv and the LLM are real HTTP servers on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import logging
+import tarfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from monitor import eprint, pdf_header
+from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.config import ArxivSettings, LlmSettings
+from monitor.enrich import Enricher
+from monitor.errors import InputError
+from monitor.feeds import ArxivFiles
+from monitor.llm import ChatSummarizer
+from monitor.paper import Paper
+from monitor.store import Store
+
+from .conftest import REPO
+from .pdfs import first_page
+from .servers import Recorder, Reply, http_server
+
+LATEX = Path(__file__).parent / "fixtures" / "latex"
+ACMART = {
+    "paper/main.tex": (LATEX / "acmart_main.tex").read_text(encoding="utf-8"),
+    "paper/sections/authors.tex": (LATEX / "sections" / "authors.tex").read_text(encoding="utf-8"),
+}
+
+
+@pytest.fixture(scope="module")
+def places() -> Gazetteer:
+    folder = REPO / "data" / "institutions"
+    return load_gazetteer(folder / "world_universities_zh_en.csv", folder / "labs_companies.csv")
+
+
+def _tex(name: str) -> dict[str, str]:
+    return {name: (LATEX / name).read_text(encoding="utf-8")}
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            ACMART,
+            [
+                "Tsinghua University(清华大学)",
+                "Beijing Academy of Artificial Intelligence(北京智源人工智能研究院)",
+                "Zyphra",
+            ],
+        ),
+        (
+            _tex("ieee.tex"),
+            ["University of Illinois at Urbana-Champaign(伊利诺伊大学香槟分校)", "NVIDIA(英伟达)"],
+        ),
+        (
+            _tex("authblk.tex"),
+            [
+                "Shanghai AI Laboratory(上海人工智能实验室)",
+                "Nanyang Technological University(南洋理工大学)",
+                "Chinese University of Hong Kong(香港中文大学)",
+            ],
+        ),
+        (_tex("llncs.tex"), ["Zhejiang University(浙江大学)", "Alibaba Group(阿里巴巴集团)"]),
+        (
+            _tex("neurips.tex"),
+            [
+                "Stanford University(斯坦福大学)",
+                "Peking University(北京大学)",
+                "Microsoft Research Asia(微软亚洲研究院)",
+            ],
+        ),
+        (
+            _tex("icml.tex"),
+            ["University of California, Berkeley(加利福尼亚大学伯克利分校)", "Google(谷歌)"],
+        ),
+        (
+            _tex("elsarticle.tex"),
+            [
+                "Peking University(北京大学)",
+                "Technical University of Munich(慕尼黑工业大学)",
+                "Huazhong University of Science and Technology(华中科技大学)",
+            ],
+        ),
+    ],
+    ids=["acmart", "ieee", "authblk", "llncs", "neurips", "icml", "elsarticle"],
+)
+def test_latex_author_blocks(files: dict[str, str], expected: list[str], places: Gazetteer) -> None:
+    assert places.labels(eprint.affiliations(files, places.knows)) == expected
+
+
+def test_latex_keeps_unknown_institutions_as_written_and_drops_non_affiliations(
+    places: Gazetteer,
+) -> None:
+    found = eprint.affiliations(ACMART, places.knows)
+    assert "Zyphra" in found  # not in the gazetteer: kept, in English, not dropped
+    assert "Commented Out University" not in " ".join(found)  # a % comment
+    assert "After Maketitle Lab" not in " ".join(found)  # body text is not the front matter
+    ieee = eprint.affiliations(_tex("ieee.tex"), places.knows)
+    assert not any("Science Foundation" in f for f in ieee)  # a funding \thanks on the title
+    neurips = eprint.affiliations(_tex("neurips.tex"), places.knows)
+    assert not any("contribution" in f.lower() for f in neurips)
+
+
+def test_latex_markup_is_cleaned() -> None:
+    assert eprint.plain(r"Institut f\"ur Informatik, Universit\'{e} de Montr\'eal").strip() == (
+        "Institut für Informatik, Université de Montréal"
+    )
+    assert eprint.plain(r"\textit{Dept.\ of CS} \& \textbf{AI Lab}").split() == [
+        "Dept.",
+        "of",
+        "CS",
+        "&",
+        "AI",
+        "Lab",
+    ]
+
+
+def _tar_gz(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        image = tarfile.TarInfo("paper/figures/arch.pdf")
+        image.size = 4
+        archive.addfile(image, io.BytesIO(b"%PDF"))
+    return buffer.getvalue()
+
+
+def test_unpack_reads_every_e_print_shape() -> None:
+    assert set(eprint.unpack(_tar_gz(ACMART), "x")) == set(ACMART)  # tar.gz, TeX files only
+    single = (LATEX / "llncs.tex").read_bytes()
+    assert eprint.unpack(gzip.compress(single), "x") == {"main.tex": single.decode()}
+    assert eprint.unpack(b"%PDF-1.4 ...", "x") == {}  # a PDF-only submission
+    with pytest.raises(InputError, match=r"e-print 2401\.1v1: e-print is not a readable gzip"):
+        eprint.unpack(b"\x1f\x8b\x08\x00broken", "e-print 2401.1v1")
+
+
+SEESAW = "Seesaw: High-throughput LLM Inference via Model Re-sharding"
+SEESAW_AUTHORS = ("Qidong Su", "Wei Zhao", "Xin Li", "Gennady Pekhimenko")
+
+
+def _seesaw_pdf() -> bytes:
+    return first_page(
+        SEESAW,
+        "Qidong Su1,2,3  Wei Zhao1,3  Xin Li3  Gennady Pekhimenko1,2,3",
+        ["1University of Toronto  2Vector Institute  3CentML", "{qdsu, pekhimenko}@cs.toronto.edu"],
+    )
+
+
+def test_pdf_first_page_header(places: Gazetteer) -> None:
+    text = pdf_header.first_page_text(_seesaw_pdf(), "seesaw.pdf")
+    found = pdf_header.affiliations(text, SEESAW, SEESAW_AUTHORS, places.knows)
+    assert places.labels(found) == [
+        "University of Toronto(多伦多大学)",
+        "Vector Institute(向量研究所)",
+        "CentML",  # vouched for by its marked neighbours, kept as written
+    ]
+
+
+def test_pdf_header_one_affiliation_per_line(places: Gazetteer) -> None:
+    pdf = first_page(
+        "2BP: 2-Stage Backpropagation",
+        "Christopher Rae, Joseph K. L. Lee, James Richings",
+        ["EPCC, The University of Edinburgh", "Edinburgh, United Kingdom", "c.rae@ed.ac.uk"],
+    )
+    text = pdf_header.first_page_text(pdf, "2bp.pdf")
+    authors = ("Christopher Rae", "Joseph K. L. Lee", "James Richings")
+    found = pdf_header.affiliations(text, "2BP: 2-Stage Backpropagation", authors, places.knows)
+    assert places.labels(found) == ["The University of Edinburgh(爱丁堡大学)"]
+    # the body's "University of Nowhere" (page 2) and "Microsoft Research" (below the abstract)
+    # are not in the header
+    assert not any("Nowhere" in f or "Microsoft" in f for f in found)
+
+
+def test_unreadable_pdf_is_an_input_error() -> None:
+    with pytest.raises(InputError, match=r"^PDF 2401\.1v1: PDF is unreadable"):
+        pdf_header.first_page_text(b"%PDF-1.4 not really", "PDF 2401.1v1")
+
+
+def _paper(arxiv_id: str, affiliations: tuple[tuple[str, ...], ...] = ()) -> Paper:
+    return Paper(
+        id=arxiv_id,
+        version=2,
+        title=SEESAW,
+        abstract="We present Seesaw. It re-shards models between prefill and decode.",
+        authors=SEESAW_AUTHORS,
+        categories=("cs.DC",),
+        affiliations=affiliations,
+    )
+
+
+class _Papers:
+    """arXiv's /e-print and /pdf routes for a few papers; anything else is 404."""
+
+    def __init__(self) -> None:
+        self.eprints: dict[str, bytes] = {}
+        self.pdfs: dict[str, bytes] = {}
+
+    def __call__(self, path: str) -> Reply:
+        kind, _, name = path.strip("/").partition("/")
+        body = {"e-print": self.eprints, "pdf": self.pdfs}.get(kind, {}).get(name)
+        return Reply(200, body) if body is not None else Reply(404, b"not found")
+
+
+@pytest.fixture
+def arxiv_files() -> Iterator[tuple[_Papers, ArxivFiles, Recorder]]:
+    papers = _Papers()
+    with http_server(papers) as (url, seen):
+        settings = ArxivSettings(
+            eprint_url=f"{url}/e-print", pdf_url=f"{url}/pdf", delay_seconds=0.0, max_retries=0
+        )
+        yield papers, ArxivFiles(settings), seen
+
+
+def _store(tmp_path: Path, *papers: Paper) -> Store:
+    store = Store.open(tmp_path / "radar.db")
+    store.upsert_papers(papers)
+    return store
+
+
+def test_enricher_prefers_the_api_and_asks_arxiv_nothing(
+    tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
+) -> None:
+    _, files, seen = arxiv_files
+    paper = _paper("2503.06433", (("University of Toronto",), ("Vector Institute", "CentML")))
+    with _store(tmp_path, paper) as store:
+        enricher = Enricher(store, places, files, None)
+        assert enricher.affiliations(paper) == [
+            "University of Toronto(多伦多大学)",
+            "Vector Institute(向量研究所)",
+            "CentML",
+        ]
+    assert seen.paths == []
+
+
+def test_enricher_reads_the_latex_source_once(
+    tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
+) -> None:
+    served, files, seen = arxiv_files
+    served.eprints["2202.01001v2"] = _tar_gz(ACMART)
+    paper = _paper("2202.01001")
+    with _store(tmp_path, paper) as store:
+        first = Enricher(store, places, files, None).affiliations(paper)
+        again = Enricher(store, places, files, None).affiliations(paper)
+        assert store.enrichment("2202.01001", 2, "affiliations") == (
+            "latex",
+            ["Tsinghua University", "Beijing Academy of Artificial Intelligence", "Zyphra"],
+        )
+    assert first == again and first[0] == "Tsinghua University(清华大学)"
+    assert seen.paths == ["/e-print/2202.01001v2"]  # cached: the second run asks nothing
+
+
+def test_enricher_falls_back_to_the_pdf(
+    tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
+) -> None:
+    served, files, seen = arxiv_files
+    no_authors = (
+        "\\documentclass{article}\\begin{document}\\title{Seesaw}\\maketitle\\end{document}"
+    )
+    served.eprints["2503.06433v2"] = gzip.compress(no_authors.encode())
+    served.pdfs["2503.06433v2"] = _seesaw_pdf()
+    paper = _paper("2503.06433")
+    with _store(tmp_path, paper) as store:
+        labels = Enricher(store, places, files, None).affiliations(paper)
+        assert store.enrichment("2503.06433", 2, "affiliations") is not None
+    assert labels == ["University of Toronto(多伦多大学)", "Vector Institute(向量研究所)", "CentML"]
+    assert seen.paths == ["/e-print/2503.06433v2", "/pdf/2503.06433v2"]
+
+
+def test_a_pdf_e_print_is_read_without_a_second_download(
+    tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
+) -> None:
+    served, files, seen = arxiv_files
+    served.eprints["2503.06433v2"] = _seesaw_pdf()
+    paper = _paper("2503.06433")
+    with _store(tmp_path, paper) as store:
+        assert Enricher(store, places, files, None).affiliations(paper)[0].startswith("University")
+    assert seen.paths == ["/e-print/2503.06433v2"]
+
+
+def test_failed_fetches_are_logged_not_cached(
+    tmp_path: Path,
+    places: Gazetteer,
+    arxiv_files: tuple[_Papers, ArxivFiles, Recorder],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    served, files, seen = arxiv_files
+    paper = _paper("2501.00001")
+    with _store(tmp_path, paper) as store, caplog.at_level(logging.WARNING):
+        assert Enricher(store, places, files, None).affiliations(paper) == []
+        assert store.enrichment("2501.00001", 2, "affiliations") is None
+        served.eprints["2501.00001v2"] = _tar_gz(ACMART)  # arXiv is back the next morning
+        assert Enricher(store, places, files, None).affiliations(paper)[0].startswith("Tsinghua")
+    assert "2501.00001v2: no usable LaTeX source (arXiv answered HTTP 404" in caplog.text
+    assert len(seen.paths) == 3
+
+
+def test_offline_enricher_uses_only_what_it_has(tmp_path: Path, places: Gazetteer) -> None:
+    paper = _paper("2501.00001")
+    with _store(tmp_path, paper) as store:
+        assert Enricher(store, places, None, None).affiliations(paper) == []
+
+
+ZH = (
+    "Seesaw提出动态模型重分片技术,在LLM推理的预填充和解码阶段动态调整并行化策略,"
+    "并结合分层KV缓存缓冲与最小化转换调度,实现比vLLM最高1.78倍的吞吐量提升。"
+)
+
+
+def _completion(text: str) -> Reply:
+    body = {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}]}
+    return Reply(200, json.dumps(body).encode(), (("Content-Type", "application/json"),))
+
+
+def _summary(tmp_path: Path, replies: list[Reply], language: str = "zh") -> tuple[str, Recorder]:
+    paper = _paper("2503.06433")
+    df: Counter[str] = Counter()
+    with http_server(lambda _path: replies.pop(0)) as (url, seen), _store(tmp_path, paper) as s:
+        llm = ChatSummarizer(
+            LlmSettings(base_url=f"{url}/v1", model="qwen-plus", api_key="k-123"), language
+        )
+        text = Enricher(s, Gazetteer([]), None, llm).summary(paper, df, 1)
+        again = Enricher(s, Gazetteer([]), None, llm).summary(paper, df, 1)
+    assert again == text
+    return text, seen
+
+
+def test_llm_summary_in_chinese_is_cached(tmp_path: Path) -> None:
+    text, seen = _summary(tmp_path, [_completion(ZH)])
+    assert text == ZH
+    assert seen.paths == ["/v1/chat/completions"]  # the second call came from the cache
+    request = json.loads(seen.bodies[0])
+    assert request["model"] == "qwen-plus"
+    assert "中文" in request["messages"][0]["content"]
+    assert SEESAW in request["messages"][1]["content"]
+    assert seen.requests[0][1]["Authorization"] == "Bearer k-123"
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        (Reply(500, b"upstream error"), "answered HTTP 500"),
+        (Reply(200, b"<html>gateway</html>"), "not an OpenAI chat completion"),
+        (_completion("Seesaw re-shards models between prefill and decode, " * 2), "not in Chinese"),
+        (_completion("太短了。"), "has 4 characters, expected 40 to 300"),
+    ],
+    ids=["http-500", "not-json", "english", "too-short"],
+)
+def test_llm_failure_falls_back_to_the_extractive_summary(
+    tmp_path: Path, reply: Reply, reason: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        text, seen = _summary(tmp_path, [reply, reply])
+    assert text == "We present Seesaw. It re-shards models between prefill and decode."
+    assert len(seen.paths) == 2  # a failure is not cached: every run asks again
+    assert "2503.06433: LLM summary failed (" in caplog.text and reason in caplog.text
