@@ -19,7 +19,7 @@ from monitor import bench, daily, pipeline, scheduler
 from monitor.announce import feed_day
 from monitor.config import Settings, load_settings, masked
 from monitor.daily import RunReport
-from monitor.errors import RadarError
+from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.jsonl import read_papers
 from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
@@ -98,25 +98,26 @@ _DATA_OPTION = click.option(
 )
 
 
+def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool) -> daily.Clients:
+    sources = settings.digest.source_affiliations and not offline
+    return daily.Clients(
+        listing=listing,
+        api=None if offline else ArxivApi(settings.arxiv),
+        files=ArxivFiles(settings.arxiv) if sources else None,
+        llm=None if offline else daily.summarizer(settings),
+        load_model=lambda: pipeline.make_embedder(settings),
+    )
+
+
 def _run_once(obj: _Context, day: date | None, feed: Path | None, offline: bool) -> RunReport:
     settings = obj.settings
     source = ListingFile(feed) if feed else ArxivRss(settings.arxiv)
-    api = None if offline else ArxivApi(settings.arxiv)
     if day is None:
         day = (source.listing(settings.arxiv.categories).day if feed else None) or feed_day(
             datetime.now(UTC)
         )
-    clients = daily.Clients(
-        listing=source,
-        api=api,
-        files=None
-        if offline or not settings.digest.source_affiliations
-        else ArxivFiles(settings.arxiv),
-        llm=None if offline else daily.summarizer(settings),
-        load_model=lambda: pipeline.make_embedder(settings),
-    )
     with obj.store() as store:
-        return daily.run(settings, store, clients, day, bar)
+        return daily.run(settings, store, _clients(settings, source, offline), day, bar)
 
 
 def _print_run(report: RunReport) -> None:
@@ -145,6 +146,23 @@ def run_cmd(obj: _Context, when: datetime | None, feed: Path | None, offline: bo
     """The daily job, once: poll, rank, write the digest, deliver. Safe to repeat; a quiet
     day exits 0."""
     _print_run(_run_once(obj, when.date() if when else None, feed, offline))
+
+
+@cli.command("digest")
+@click.option("--date", "when", type=_DATE, help="Announcement day (default: the last polled).")
+@click.option("--offline", is_flag=True, help="Use only what the store has: no arXiv, no LLM.")
+@click.pass_obj
+def digest_cmd(obj: _Context, when: datetime | None, offline: bool) -> None:
+    """Render a polled day's digest again (Markdown, HTML, JSON, feed) without polling or
+    sending: after editing the reading list, say."""
+    settings = obj.settings
+    with obj.store() as store:
+        day = when.date().isoformat() if when else store.last_polled("9999-12-31")
+        if day is None:
+            raise InputError("nothing polled yet; run `radar run` first")
+        clients = _clients(settings, ArxivRss(settings.arxiv), offline)
+        for path in daily.render_again(settings, store, clients, day, bar):
+            click.echo(f"written: {path}")
 
 
 @cli.command("send")

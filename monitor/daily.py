@@ -27,7 +27,7 @@ from monitor.digest import (
 )
 from monitor.embed import Embedder
 from monitor.enrich import Enricher
-from monitor.errors import DeliveryError
+from monitor.errors import DeliveryError, InputError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.llm import ChatSummarizer
 from monitor.mail import build_message, send_smtp, write_outbox
@@ -80,6 +80,17 @@ def run(
     return RunReport(report, tuple(written), tuple(deliver(settings, store)))
 
 
+def render_again(
+    settings: Settings, store: Store, clients: Clients, day: str, progress: Progress[int]
+) -> list[Path]:
+    """Rebuild a polled day's digest files (after a reading-list or template change). Sends
+    nothing: a digest already delivered stays delivered."""
+    status = store.run_status(day)
+    if status not in ("ok", "quiet"):
+        raise InputError(f"{day} has not been polled; run `radar run --date {day}` first")
+    return write_digest(settings, store, build_digest(settings, store, day, clients, progress))
+
+
 def summarizer(settings: Settings) -> ChatSummarizer | None:
     """The LLM summariser when [llm] names an endpoint and model, else None (extractive)."""
     llm = settings.llm
@@ -122,7 +133,7 @@ def build_digest(
     df = document_frequency([a.paper.abstract for a in announced])
     enricher = Enricher(store, gazetteer(settings), clients.files, clients.llm)
     entries = []
-    for n, i in enumerate(chosen, start=1):
+    for n, i in enumerate(progress(chosen, "enriching picks", len(chosen)), start=1):
         paper = ranked[i].paper
         entries.append(
             _entry(

@@ -185,14 +185,25 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = _drop_commands_with_args(text)
-    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])\s*", _letter, text)
-    text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
-    text = re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
+    text = _compose(text)
     text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
     text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
     text = re.sub(r"\\.", " ", text)
     text = re.sub(r"[{}]", "", text)
     return unicodedata.normalize("NFC", text)
+
+
+def accents(text: str) -> str:
+    """TeX accents and special letters as Unicode (`Pi\\v{z}urica` → `Pižurica`, `Kra{\\ss}` →
+    `Kraß`), nothing else touched: arXiv's listings write author names this way."""
+    return unicodedata.normalize("NFC", re.sub(r"\{([^{}\\]*)\}", r"\1", _compose(text)))
+
+
+def _compose(text: str) -> str:
+    text = re.sub(r"\\([`'\"^~=.])\s*\{\s*\\i\s*\}", lambda m: "i" + _ACCENTS[m.group(1)], text)
+    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])\s*", _letter, text)
+    text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
+    return re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
 
 
 def _literal(body: str) -> Callable[[re.Match[str]], str]:

@@ -26,6 +26,7 @@ from urllib3.util.retry import Retry
 
 from monitor.announce import NEW_YORK
 from monitor.config import ArxivSettings
+from monitor.eprint import accents
 from monitor.errors import FeedError, FetchError
 from monitor.paper import Announcement, Paper, parse_arxiv_id
 
@@ -226,7 +227,7 @@ def _announcement(entry: Any, source: str) -> Announcement:
     if parsed is None or kind not in ANNOUNCE_TYPES:
         raise FeedError(f"RSS item without arXiv id or announce type ({source}: {entry.get('id')})")
     arxiv_id, version = parsed
-    authors = [a.strip() for a in str(entry.get("author", "")).split(",") if a.strip()]
+    authors = [accents(a.strip()) for a in str(entry.get("author", "")).split(",") if a.strip()]
     paper = Paper(
         id=arxiv_id,
         version=version or 1,

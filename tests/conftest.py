@@ -35,6 +35,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.copytree(REPO / "data" / "institutions", tmp_path / "data" / "institutions")
     (tmp_path / "radar.toml").write_text(
         '[arxiv]\napi_url = "http://127.0.0.1:9/api/query"\nrss_url = "http://127.0.0.1:9/rss"\n'
+        'eprint_url = "http://127.0.0.1:9/e-print"\npdf_url = "http://127.0.0.1:9/pdf"\n'
         "delay_seconds = 0.0\nmax_retries = 0\ntimeout_seconds = 2.0\n",
         encoding="utf-8",
     )

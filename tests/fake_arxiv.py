@@ -81,12 +81,14 @@ def api_feed(records: Iterable[dict[str, Any]], total: int, start: int) -> bytes
 
 @dataclass
 class FakeArxiv:
-    """Route requests: `/rss/…` from `rss` (the last reply repeats), `/api/query` from
-    `api_replies` first (for errors), else rendered from `records`."""
+    """Route requests: `/rss/…` from `rss` (the last reply repeats), `/e-print/…` and `/pdf/…`
+    from `files` (404 when absent), `/api/query` from `api_replies` first (for errors), else
+    rendered from `records`."""
 
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
     rss: deque[Reply] = field(default_factory=deque)
     api_replies: deque[Reply] = field(default_factory=deque)
+    files: dict[str, bytes] = field(default_factory=dict)
 
     def add(self, records: Iterable[dict[str, Any]]) -> None:
         for r in records:
@@ -95,6 +97,9 @@ class FakeArxiv:
     def __call__(self, path: str) -> Reply:
         if path.startswith("/rss"):
             return self.rss.popleft() if len(self.rss) > 1 else self.rss[0]
+        if path.startswith(("/e-print/", "/pdf/")):
+            body = self.files.get(path)
+            return Reply(200, body) if body is not None else Reply(404, b"not found")
         if self.api_replies:
             return self.api_replies.popleft()
         return self._api(parse_qs(urlparse(path).query))

@@ -58,6 +58,15 @@ def test_recorded_day_writes_digest_and_outbox_once(home: Path, shared_data: Pat
     assert again.returncode == 0
     assert "written:" not in again.stdout and "delivered:" not in again.stdout
     assert _files(home) == files
+    rendered = run_radar("digest", "--date", "2025-08-20", "--offline", home=home, env=TORCH)
+    assert rendered.returncode == 0, rendered.stderr
+    assert rendered.stdout.count("written: ") == 4 and "delivered" not in rendered.stdout
+    assert _files(home) == files  # rendered again from the store: the same bytes, no new mail
+    missing = run_radar("digest", "--date", "2025-08-21", "--offline", home=home, env=TORCH)
+    assert missing.returncode == 2
+    assert "2025-08-21 has not been polled; run `radar run --date 2025-08-21` first" in (
+        missing.stderr
+    )
 
 
 def test_quiet_day_writes_and_sends_nothing(home: Path, shared_data: Path, tmp_path: Path) -> None:

@@ -23,12 +23,13 @@ from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.config import ArxivSettings, LlmSettings
 from monitor.enrich import Enricher
 from monitor.errors import InputError
-from monitor.feeds import ArxivFiles
+from monitor.feeds import ArxivFiles, parse_listing
 from monitor.llm import ChatSummarizer
 from monitor.paper import Paper
 from monitor.store import Store
 
-from .conftest import REPO
+from .conftest import REPO, run_radar
+from .fake_arxiv import FakeArxiv
 from .pdfs import first_page
 from .servers import Recorder, Reply, http_server
 
@@ -125,6 +126,15 @@ def test_latex_markup_is_cleaned() -> None:
         "AI",
         "Lab",
     ]
+
+
+def test_listing_author_names_are_unicode_not_tex() -> None:
+    """arXiv's RSS writes `Pi\\v{z}urica`; the digest should say `Pižurica`."""
+    sample = REPO / "data" / "sample" / "2025-08-20_cs.AI_atom.xml"
+    listing = parse_listing(sample.read_bytes(), str(sample))
+    authors = {a for item in listing.items for a in item.paper.authors}
+    assert {"Nikola Pižurica", "Igor Jovančević", "Jörg Deigmöller", "Hendrik Kraß"} <= authors
+    assert not [a for a in authors if "\\" in a or "{" in a]
 
 
 def _tar_gz(files: dict[str, str]) -> bytes:
@@ -369,3 +379,48 @@ def test_llm_failure_falls_back_to_the_extractive_summary(
     assert text == "We present Seesaw. It re-shards models between prefill and decode."
     assert len(seen.paths) == 2  # a failure is not cached: every run asks again
     assert "2503.06433: LLM summary failed (" in caplog.text and reason in caplog.text
+
+
+RSS_4 = "arxiv_rss/2026-09-24_rss.arxiv.org_rss_cs.LG+cs.AI+cs.CL+stat.ML_4items.xml"
+
+
+def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, shared_data: Path) -> None:
+    """`radar run` wires it all: the API has no affiliations, so the picks' e-prints are read
+    (one from LaTeX, one from a PDF-only e-print), and the LLM writes the Chinese summaries."""
+    fake = FakeArxiv()
+    fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
+    fake.files["/e-print/2609.26811v1"] = _tar_gz(ACMART)
+    fake.files["/e-print/2609.26820v1"] = _seesaw_pdf()
+    llm_replies = [_completion(ZH)] * 10
+    with (
+        http_server(fake) as (url, seen),
+        http_server(lambda _path: llm_replies.pop(0)) as (llm_url, asked),
+    ):
+        env = {
+            "RADAR_ARXIV_RSS_URL": f"{url}/rss",
+            "RADAR_ARXIV_API_URL": f"{url}/api/query",
+            "RADAR_ARXIV_EPRINT_URL": f"{url}/e-print",
+            "RADAR_ARXIV_PDF_URL": f"{url}/pdf",
+            "RADAR_LLM_BASE_URL": f"{llm_url}/v1",
+            "RADAR_LLM_MODEL": "qwen-plus",
+            "RADAR_DIGEST_SUMMARY_LANGUAGE": "zh",
+            "RADAR_RANK_EMBED_BACKEND": "torch",
+        }
+        result = run_radar("run", "--date", "2026-09-24", home=home, env=env)
+        assert result.returncode == 0, result.stderr
+        digest = (home / "digests" / "2026-09-24.md").read_text(encoding="utf-8")
+        assert "Tsinghua University(清华大学);Beijing Academy of Artificial Intelligence" in digest
+        assert "University of Toronto(多伦多大学);Vector Institute(向量研究所);CentML" in digest
+        assert digest.count(ZH) == 3  # every pick: the LLM's summary
+        fetched = [p for p in seen.paths if p.startswith(("/e-print", "/pdf"))]
+        assert sorted(fetched) == [
+            "/e-print/2205.06398v2",  # 404, then its PDF: 404; the entry stays, unenriched
+            "/e-print/2609.26811v1",
+            "/e-print/2609.26820v1",
+            "/pdf/2205.06398v2",
+        ]
+        assert len(asked.paths) == 3
+        before = len(seen.paths)
+        again = run_radar("run", "--date", "2026-09-24", home=home, env=env)
+        assert again.returncode == 0, again.stderr
+        assert len(seen.paths) == before and len(asked.paths) == 3  # nothing asked twice

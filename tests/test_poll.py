@@ -40,6 +40,8 @@ def arxiv(home: Path) -> Iterator[tuple[FakeArxiv, Recorder, dict[str, str]]]:
         env = {
             "RADAR_ARXIV_RSS_URL": f"{url}/rss",
             "RADAR_ARXIV_API_URL": f"{url}/api/query",
+            "RADAR_ARXIV_EPRINT_URL": f"{url}/e-print",
+            "RADAR_ARXIV_PDF_URL": f"{url}/pdf",
             "RADAR_ARXIV_DELAY_SECONDS": "0",
             "RADAR_ARXIV_BACKOFF_SECONDS": "0",
             "RADAR_ARXIV_MAX_RETRIES": "2",
