@@ -19,6 +19,13 @@ from pathlib import Path
 from monitor.errors import InputError
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
+# words that say a name is an institution (free text must have one to count as an affiliation)
+INSTITUTION_WORDS = re.compile(
+    r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
+    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist)\b",
+    re.I,
+)
 
 _ABBREVIATIONS = (
     (r"\buniv\b\.?", "university"),
@@ -90,10 +97,19 @@ class Gazetteer:
         out: list[str] = []
         for raw in affiliations:
             found = self.find(raw)
-            for label in [f.label() for f in found] or [" ".join(raw.split())]:
+            for label in [f.label() for f in found] or [without_address(raw)]:
                 if label and label not in out:
                     out.append(label)
         return out
+
+
+def without_address(affiliation: str) -> str:
+    """An unknown affiliation as written, minus the address after its last institution part:
+    `Institute X, Example University, Berlin, Germany` → `Institute X, Example University`."""
+    parts = [" ".join(p.split()) for p in affiliation.split(",")]
+    named = [i for i, part in enumerate(parts) if INSTITUTION_WORDS.search(part)]
+    kept = parts[: named[-1] + 1] if named else parts
+    return ", ".join(p for p in kept if p)
 
 
 def _distinct(items: list[Institution]) -> list[Institution]:

@@ -21,6 +21,7 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Iterator
 
+from monitor.affiliations import INSTITUTION_WORDS
 from monitor.errors import InputError
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
@@ -39,14 +40,8 @@ _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", 
              "icmlcorrespondingauthor", "textsuperscript", "IEEEauthorrefmark", "authornote",
              "authornotemark", "inst", "fnmark", "corref", "tnoteref", "ead", "homepage", "label",
              "hspace", "vspace")  # fmt: skip
+_EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
 _EMAIL = re.compile(r"\S+@\S+|\{[^{}]*\}@\S+|https?://\S+")
-# an affiliation line found in free text (author blocks, footnotes) must say what it is
-INSTITUTION_WORDS = re.compile(
-    r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
-    r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
-    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist)\b",
-    re.I,
-)
 
 
 def unpack(blob: bytes, name: str) -> dict[str, str]:
@@ -234,7 +229,7 @@ def _accent(match: re.Match[str]) -> str:
 
 def clean_line(line: str) -> str:
     """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed."""
-    text = _EMAIL.sub(" ", line)
+    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line))
     text = " ".join(text.split())
     return text.strip(" ,;:.*†‡§¶0123456789()[]").strip()
 
@@ -252,9 +247,10 @@ _FUNDING = re.compile(
     r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
     re.I,
 )
-_WORK_AT = re.compile(
+_WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
-    r"(?:also|now|currently) (?:at|with)|affiliated with)\s+",
+    r"(?:also|now|currently) (?:at|with)|affiliated with|"
+    r"[^,]{0,60}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
 

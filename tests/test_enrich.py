@@ -75,6 +75,14 @@ def _tex(name: str) -> dict[str, str]:
         ),
         (_tex("llncs.tex"), ["Zhejiang University(浙江大学)", "Alibaba Group(阿里巴巴集团)"]),
         (
+            _tex("ieee_journal.tex"),  # "X is with …" footnotes; unknown: kept, minus address
+            [
+                "Nanyang Technological University(南洋理工大学)",
+                "Huawei(华为)",
+                "Institute for Parallel Systems, Example Technical University",
+            ],
+        ),
+        (
             _tex("neurips.tex"),
             [
                 "Stanford University(斯坦福大学)",
@@ -95,7 +103,7 @@ def _tex(name: str) -> dict[str, str]:
             ],
         ),
     ],
-    ids=["acmart", "ieee", "authblk", "llncs", "neurips", "icml", "elsarticle"],
+    ids=["acmart", "ieee", "authblk", "llncs", "ieee-journal", "neurips", "icml", "elsarticle"],
 )
 def test_latex_author_blocks(files: dict[str, str], expected: list[str], places: Gazetteer) -> None:
     assert places.labels(eprint.affiliations(files, places.knows)) == expected
@@ -112,6 +120,16 @@ def test_latex_keeps_unknown_institutions_as_written_and_drops_non_affiliations(
     assert not any("Science Foundation" in f for f in ieee)  # a funding \thanks on the title
     neurips = eprint.affiliations(_tex("neurips.tex"), places.knows)
     assert not any("contribution" in f.lower() for f in neurips)
+
+
+def test_unknown_affiliations_stay_as_written_without_their_address(places: Gazetteer) -> None:
+    assert places.labels(
+        ["Zyphra", "CentML, Toronto, Canada", "Foo Research Lab, Example University, Berlin, DE"]
+    ) == ["Zyphra", "CentML, Toronto, Canada", "Foo Research Lab, Example University"]
+    assert places.labels(["Tsinghua University and Shanghai AI Laboratory"]) == [
+        "Tsinghua University(清华大学)",
+        "Shanghai AI Laboratory(上海人工智能实验室)",
+    ]
 
 
 def test_latex_markup_is_cleaned() -> None:
@@ -195,6 +213,19 @@ def test_pdf_header_one_affiliation_per_line(places: Gazetteer) -> None:
     # the body's "University of Nowhere" (page 2) and "Microsoft Research" (below the abstract)
     # are not in the header
     assert not any("Nowhere" in f or "Microsoft" in f for f in found)
+
+
+def test_pdf_header_two_columns_run_together(places: Gazetteer) -> None:
+    """Two author columns come out of the PDF as one line; the IEEE abstract starts `Abstract—`."""
+    pdf = first_page(
+        "MoE-Lightning: High-Throughput MoE Inference",
+        "Shiyi Cao          Shu Liu",
+        ["Tsinghua University          Peking University", "Beijing, China          Beijing, China"],
+        abstract="Abstract—Mixture of Experts models are costly to serve.",
+    )
+    text = pdf_header.first_page_text(pdf, "moe.pdf").replace("Abstract\n", "")
+    found = pdf_header.affiliations(text, "MoE-Lightning", ("Shiyi Cao", "Shu Liu"), places.knows)
+    assert places.labels(found) == ["Tsinghua University(清华大学)", "Peking University(北京大学)"]
 
 
 def test_unreadable_pdf_is_an_input_error() -> None:
