@@ -19,7 +19,7 @@ from monitor.feeds import ArxivApi
 from monitor.jsonl import TitledRecord, paper_from_record, read_curated, read_papers, read_records
 from monitor.paper import Paper, ReadingList, ReadingPaper, Resolution, Status
 from monitor.progress import Progress, no_progress
-from monitor.rank import Explanation, explain, score
+from monitor.rank import Explanation, explain, score, words_of
 from monitor.reading_list import load_reading_lists
 from monitor.resolve import best_match
 from monitor.store import Store
@@ -176,7 +176,8 @@ def rank_papers(
     vectors = embed_cached(embedder, texts, store, progress)
     profile = make_profile(items, vectors[: len(items)])
     rest = texts[len(items) :]
-    scores = score(profile, rest, vectors[len(items) :])
-    whys = explain(profile, rest, vectors[len(items) :])
+    words = words_of(profile, rest)
+    scores = score(profile, rest, vectors[len(items) :], words)
+    whys = explain(profile, rest, vectors[len(items) :], words)
     order = np.argsort(-scores, kind="stable")
     return [Ranked(candidates[i], float(scores[i]), r, whys[i]) for r, i in enumerate(order, 1)]

@@ -52,6 +52,20 @@ class Explanation:
     terms: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Words:
+    """TF-IDF rows of the reading list followed by the candidates, and their vocabulary:
+    computed once a day, shared by the score and the explanations."""
+
+    matrix: sparse.csr_matrix
+    vocabulary: np.ndarray
+
+
+def words_of(profile: Profile, texts: Sequence[str]) -> Words:
+    matrix, vectorizer = tfidf_features([*profile.texts, *texts])
+    return Words(matrix, vectorizer.get_feature_names_out())
+
+
 def tfidf_features(
     texts: Sequence[str], min_df: int = 1, max_df: float = 1.0
 ) -> tuple[sparse.csr_matrix, TfidfVectorizer]:
@@ -85,24 +99,28 @@ def zscore(values: np.ndarray) -> np.ndarray:
     return centred / spread if spread > 0 else centred
 
 
-def score(profile: Profile, texts: Sequence[str], vectors: np.ndarray) -> np.ndarray:
+def score(
+    profile: Profile, texts: Sequence[str], vectors: np.ndarray, words: Words | None = None
+) -> np.ndarray:
     """radar's score for each candidate, higher is better: an SVM margin (the day's papers are
     its negatives, so most score below 0; at -1 or below it is sure they are unlike the list)
     plus the nearest-paper term."""
     if not len(texts):
         return np.zeros(0)
-    decision = lexical_scores(profile, texts)
+    decision = lexical_scores(profile, texts, words)
     spread = float(decision.std()) or 1.0
     return decision + NEIGHBOUR_WEIGHT * spread * zscore(nearest_similarity(profile, vectors))
 
 
-def lexical_scores(profile: Profile, texts: Sequence[str]) -> np.ndarray:
+def lexical_scores(
+    profile: Profile, texts: Sequence[str], words: Words | None = None
+) -> np.ndarray:
     """The TF-IDF SVM's margin for each candidate (profile positive, candidates negative)."""
     n = len(profile.texts)
-    words, _ = tfidf_features([*profile.texts, *texts])
+    matrix = (words or words_of(profile, texts)).matrix
     labels = np.r_[np.ones(n), np.zeros(len(texts))]
     weights = np.r_[profile.weights, np.ones(len(texts))]
-    return svm_decision(words, labels, weights, SVM_C)[n:]
+    return svm_decision(matrix, labels, weights, SVM_C)[n:]
 
 
 def nearest_similarity(profile: Profile, vectors: np.ndarray) -> np.ndarray:
@@ -111,13 +129,17 @@ def nearest_similarity(profile: Profile, vectors: np.ndarray) -> np.ndarray:
 
 
 def explain(
-    profile: Profile, texts: Sequence[str], vectors: np.ndarray, k: int = 3
+    profile: Profile,
+    texts: Sequence[str],
+    vectors: np.ndarray,
+    words: Words | None = None,
+    k: int = 3,
 ) -> list[Explanation]:
     """For each candidate: its nearest reading-list papers, a section, the shared terms."""
     similarity = vectors @ profile.vectors.T
-    words, vectorizer = tfidf_features([*profile.texts, *texts])
-    vocabulary = vectorizer.get_feature_names_out()
-    profile_mass = np.asarray(words[: len(profile.texts)].mean(axis=0)).ravel()
+    shared = words or words_of(profile, texts)
+    matrix, vocabulary = shared.matrix, shared.vocabulary
+    profile_mass = np.asarray(matrix[: len(profile.texts)].mean(axis=0)).ravel()
     out = []
     for i, row in enumerate(similarity):
         order = np.argsort(-row, kind="stable")[:k]
@@ -126,7 +148,7 @@ def explain(
             Explanation(
                 neighbours,
                 suggest_section(row, profile.sections),
-                shared_terms(words[len(profile.texts) + i], profile_mass, vocabulary),
+                shared_terms(matrix[len(profile.texts) + i], profile_mass, vocabulary),
             )
         )
     return out

@@ -220,7 +220,10 @@ def test_pdf_header_two_columns_run_together(places: Gazetteer) -> None:
     pdf = first_page(
         "MoE-Lightning: High-Throughput MoE Inference",
         "Shiyi Cao          Shu Liu",
-        ["Tsinghua University          Peking University", "Beijing, China          Beijing, China"],
+        [
+            "Tsinghua University          Peking University",
+            "Beijing, China          Beijing, China",
+        ],
         abstract="Abstract—Mixture of Experts models are costly to serve.",
     )
     text = pdf_header.first_page_text(pdf, "moe.pdf").replace("Abstract\n", "")

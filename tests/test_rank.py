@@ -11,7 +11,16 @@ from monitor.embed import embed_cached
 from monitor.errors import InputError
 from monitor.evaluate import day_blocks, rank_of, summarize
 from monitor.paper import Paper
-from monitor.rank import Profile, explain, score, select, shared_terms, suggest_section, zscore
+from monitor.rank import (
+    Profile,
+    explain,
+    score,
+    select,
+    shared_terms,
+    suggest_section,
+    words_of,
+    zscore,
+)
 from monitor.store import Store
 
 from .fakes import HashingEmbedder
@@ -62,6 +71,16 @@ def test_explanations_name_neighbours_section_and_terms() -> None:
     assert experts.section == "MoE"
     assert len(experts.neighbours) == 3
     assert experts.neighbours[0].similarity >= experts.neighbours[1].similarity
+
+
+def test_words_computed_once_give_the_same_scores_and_explanations() -> None:
+    embedder = HashingEmbedder()
+    profile, vectors = _profile(embedder), embedder.encode(CANDIDATES)
+    words = words_of(profile, CANDIDATES)
+    assert np.array_equal(
+        score(profile, CANDIDATES, vectors, words), score(profile, CANDIDATES, vectors)
+    )
+    assert explain(profile, CANDIDATES, vectors, words) == explain(profile, CANDIDATES, vectors)
 
 
 def test_select_top_k_min_score_and_section_quota() -> None:
