@@ -10,7 +10,8 @@ import pytest
 from monitor.errors import StoreError
 from monitor.paper import Paper, Resolution
 from monitor.reading_list import load_reading_lists
-from monitor.store import SCHEMA_VERSION, Store
+from monitor.schema import SCHEMA_VERSION
+from monitor.store import Store
 
 from .conftest import LISTS, REPO
 

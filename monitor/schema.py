@@ -1,0 +1,121 @@
+"""The SQLite schema as the history of its migrations (applied by `store.Store.migrate`).
+
+Kept apart from `store.py` so the store's code and the schema's history read on their own;
+only `store.py` executes it.
+"""
+
+from __future__ import annotations
+
+# Each entry moves the schema from version i to i + 1. Never edit a released entry: append.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the core tables of DESIGN.md.
+    """
+    CREATE TABLE papers (
+        id TEXT PRIMARY KEY,                -- arXiv id without version
+        version INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        abstract TEXT NOT NULL,
+        authors TEXT NOT NULL,              -- JSON list of names
+        categories TEXT NOT NULL,           -- JSON list, primary first
+        primary_category TEXT NOT NULL,
+        published TEXT,
+        updated TEXT,
+        comment TEXT,
+        journal_ref TEXT,
+        first_announced TEXT,               -- YYYY-MM-DD of the first listing that carried it
+        announce_type TEXT                  -- new / cross / replace / replace-cross
+    );
+    CREATE TABLE embeddings (
+        model TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        dim INTEGER NOT NULL,
+        vector BLOB NOT NULL,               -- float32, little endian
+        PRIMARY KEY (model, content_hash)
+    );
+    CREATE TABLE runs (
+        day TEXT PRIMARY KEY,               -- announcement day polled, YYYY-MM-DD
+        status TEXT NOT NULL,               -- ok / quiet / failed
+        started TEXT NOT NULL,
+        finished TEXT,
+        feed_date TEXT,
+        n_new INTEGER NOT NULL DEFAULT 0,
+        n_cross INTEGER NOT NULL DEFAULT 0,
+        n_replace INTEGER NOT NULL DEFAULT 0,
+        error TEXT
+    );
+    CREATE TABLE picks (
+        digest_date TEXT NOT NULL,
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        score REAL NOT NULL,
+        rank INTEGER NOT NULL,
+        explanation TEXT NOT NULL,          -- JSON
+        PRIMARY KEY (digest_date, paper_id)
+    );
+    CREATE TABLE digests (
+        digest_date TEXT PRIMARY KEY,
+        written TEXT NOT NULL,
+        n_picks INTEGER NOT NULL,
+        paths TEXT NOT NULL                 -- JSON list of files written
+    );
+    CREATE TABLE deliveries (
+        digest_date TEXT NOT NULL REFERENCES digests(digest_date),
+        channel TEXT NOT NULL,              -- smtp / outbox
+        recipient TEXT NOT NULL,
+        status TEXT NOT NULL,               -- sent / failed
+        attempted TEXT NOT NULL,
+        error TEXT,
+        PRIMARY KEY (digest_date, channel, recipient)
+    );
+    CREATE TABLE triage (
+        paper_id TEXT PRIMARY KEY REFERENCES papers(id),
+        state TEXT NOT NULL CHECK (state IN ('new', 'shortlisted', 'dismissed', 'promoted')),
+        changed TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE resolved (
+        entry_key TEXT PRIMARY KEY,         -- reading-list paper key
+        title TEXT NOT NULL,                -- the reading-list title that was resolved
+        arxiv_id TEXT REFERENCES papers(id),-- NULL: no arXiv version found
+        method TEXT NOT NULL,               -- link / jsonl / api-title / not-found
+        resolved_at TEXT NOT NULL
+    );
+    """,
+    # 2: a snapshot of the reading lists, so other commands can use them without re-parsing.
+    """
+    CREATE TABLE reading_entries (
+        entry_key TEXT NOT NULL,
+        position INTEGER NOT NULL,          -- order within the paper's rows
+        title TEXT NOT NULL,
+        section TEXT NOT NULL,              -- JSON list (the section path)
+        status TEXT NOT NULL,
+        noted INTEGER NOT NULL,
+        venue TEXT,
+        year INTEGER,
+        note TEXT NOT NULL,
+        source TEXT NOT NULL,               -- file:line
+        PRIMARY KEY (entry_key, position)
+    );
+    CREATE INDEX papers_first_announced ON papers(first_announced);
+    """,
+    # 3: what the poller needs: replacement day, per-author affiliations, run source and note.
+    """
+    ALTER TABLE papers ADD COLUMN replaced_on TEXT;
+    ALTER TABLE papers ADD COLUMN affiliations TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'rss';
+    ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT ''
+    """,
+    # 4: what enrichment learned about a pick (affiliations from its source, LLM summaries),
+    # so a paper is fetched or summarised once per version.
+    """
+    CREATE TABLE enrichment (
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,                 -- affiliations / summary:<language>:<model>
+        source TEXT NOT NULL,               -- api / latex / pdf / none / llm
+        value TEXT NOT NULL,                -- JSON
+        made TEXT NOT NULL,
+        PRIMARY KEY (paper_id, version, kind)
+    )
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
