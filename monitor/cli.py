@@ -1,8 +1,8 @@
 """The `radar` command: parse arguments, load Settings, call one pipeline function, print.
 
-This is the only module that prints and the only place errors become exit codes:
-0 ok (a quiet day included), 1 unexpected radar error, 2 bad settings or input,
-3 arXiv fetch failure, 4 delivery failure.
+With `cli_lab.py` (rank, eval, bench) this is the only code that prints, and `main` is the
+only place errors become exit codes: 0 ok (a quiet day included), 1 other radar error, 2 bad
+settings or input, 3 arXiv fetch failure, 4 delivery failure, 5 feed unusable.
 """
 
 from __future__ import annotations
@@ -15,20 +15,19 @@ from pathlib import Path
 
 import click
 
-from monitor import bench, daily, pipeline, scheduler
+from monitor import cli_lab, daily, pipeline, scheduler
 from monitor.announce import feed_day
 from monitor.config import Settings, load_settings, masked
 from monitor.daily import RunReport
 from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
-from monitor.jsonl import read_papers
 from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
 from monitor.poll import PollReport, backfill, poll
 from monitor.progress import bar
 from monitor.store import Store
 
 
-class _Context:
+class Context:
     def __init__(self, config: Path | None) -> None:
         self.config = config
         self._settings: Settings | None = None
@@ -56,14 +55,14 @@ def cli(ctx: click.Context, config: Path | None, verbose: int) -> None:
     """arxiv-radar: new arXiv papers ranked against your reading list."""
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(verbose, 2)]
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    ctx.obj = _Context(config)
+    ctx.obj = Context(config)
 
 
 def _day(value: datetime | None) -> date:
     return value.date() if value else feed_day(datetime.now(UTC))
 
 
-def _poll_once(obj: _Context, day: date) -> PollReport:
+def _poll_once(obj: Context, day: date) -> PollReport:
     settings = obj.settings
     rss, api = ArxivRss(settings.arxiv), ArxivApi(settings.arxiv)
     with obj.store() as store:
@@ -90,12 +89,6 @@ def describe_day(result: DayResult) -> str:
 
 
 _DATE = click.DateTime(["%Y-%m-%d"])
-_DATA_OPTION = click.option(
-    "--data",
-    "data_dir",
-    type=click.Path(path_type=Path),
-    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
-)
 
 
 def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool) -> daily.Clients:
@@ -109,7 +102,7 @@ def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool)
     )
 
 
-def _run_once(obj: _Context, day: date | None, feed: Path | None, offline: bool) -> RunReport:
+def _run_once(obj: Context, day: date | None, feed: Path | None, offline: bool) -> RunReport:
     settings = obj.settings
     source = ListingFile(feed) if feed else ArxivRss(settings.arxiv)
     if day is None:
@@ -142,7 +135,7 @@ def _print_run(report: RunReport) -> None:
     "(with --feed: no network at all).",
 )
 @click.pass_obj
-def run_cmd(obj: _Context, when: datetime | None, feed: Path | None, offline: bool) -> None:
+def run_cmd(obj: Context, when: datetime | None, feed: Path | None, offline: bool) -> None:
     """The daily job, once: poll, rank, write the digest, deliver. Safe to repeat; a quiet
     day exits 0."""
     _print_run(_run_once(obj, when.date() if when else None, feed, offline))
@@ -152,7 +145,7 @@ def run_cmd(obj: _Context, when: datetime | None, feed: Path | None, offline: bo
 @click.option("--date", "when", type=_DATE, help="Announcement day (default: the last polled).")
 @click.option("--offline", is_flag=True, help="Use only what the store has: no arXiv, no LLM.")
 @click.pass_obj
-def digest_cmd(obj: _Context, when: datetime | None, offline: bool) -> None:
+def digest_cmd(obj: Context, when: datetime | None, offline: bool) -> None:
     """Render a polled day's digest again (Markdown, HTML, JSON, feed) without polling or
     sending: after editing the reading list, say."""
     settings = obj.settings
@@ -167,7 +160,7 @@ def digest_cmd(obj: _Context, when: datetime | None, offline: bool) -> None:
 
 @cli.command("send")
 @click.pass_obj
-def send_cmd(obj: _Context) -> None:
+def send_cmd(obj: Context) -> None:
     """Deliver every written digest not yet delivered (after an SMTP failure, say)."""
     with obj.store() as store:
         days = daily.deliver(obj.settings, store)
@@ -177,7 +170,7 @@ def send_cmd(obj: _Context) -> None:
 @cli.command("poll")
 @click.option("--date", "when", type=_DATE, help="Announcement day (default: today in New York).")
 @click.pass_obj
-def poll_cmd(obj: _Context, when: datetime | None) -> None:
+def poll_cmd(obj: Context, when: datetime | None) -> None:
     """Fetch the day's new papers (and any missed days) into the store, nothing else."""
     _print_poll(_poll_once(obj, _day(when)))
 
@@ -186,7 +179,7 @@ def poll_cmd(obj: _Context, when: datetime | None) -> None:
 @click.option("--from", "first", type=_DATE, required=True, help="First announcement day.")
 @click.option("--to", "last", type=_DATE, required=True, help="Last announcement day.")
 @click.pass_obj
-def backfill_cmd(obj: _Context, first: datetime, last: datetime) -> None:
+def backfill_cmd(obj: Context, first: datetime, last: datetime) -> None:
     """Fetch history day by day through the API; resumable after an interruption."""
     with obj.store() as store:
         report = backfill(
@@ -197,7 +190,7 @@ def backfill_cmd(obj: _Context, first: datetime, last: datetime) -> None:
 
 @cli.command("serve")
 @click.pass_obj
-def serve_cmd(obj: _Context) -> None:
+def serve_cmd(obj: Context) -> None:
     """Run the daily job on the configured schedule until SIGTERM/SIGINT."""
     logging.getLogger("monitor").setLevel(logging.INFO)
 
@@ -212,118 +205,9 @@ def serve_cmd(obj: _Context) -> None:
     scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
 
-def _default_data(settings: Settings) -> Path:
-    return settings.home.parent / "shared" / "data"
-
-
-@cli.command("rank")
-@click.option(
-    "--profile",
-    "profile_path",
-    type=click.Path(path_type=Path),
-    required=True,
-    help="Reading-list Markdown, or JSONL of papers (id, title, abstract, section).",
-)
-@click.option(
-    "--candidates",
-    "candidates_path",
-    type=click.Path(path_type=Path),
-    required=True,
-    help="JSONL of papers: id, title, abstract, optional authors, categories.",
-)
-@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
-@click.option("--top", type=int, default=0, help="Print only the best N (0: all).")
-@click.pass_obj
-def rank_cmd(obj: _Context, profile_path: Path, candidates_path: Path, fmt: str, top: int) -> None:
-    """Rank any candidate papers against a profile; one JSON object per line, best first."""
-    settings = obj.settings
-    store = obj.store() if settings.database_path.exists() else None
-    try:
-        items = pipeline.profile_from_file(profile_path, settings, store)
-        candidates = read_papers(candidates_path)
-        ranked = pipeline.rank_papers(
-            items, candidates, pipeline.make_embedder(settings), store, bar
-        )
-    finally:
-        if store:
-            store.close()
-    for r in ranked[: top or None]:
-        click.echo(
-            json.dumps(
-                {
-                    "id": r.paper.id,
-                    "score": round(r.score, 4),
-                    "rank": r.rank,
-                    "title": r.paper.title,
-                    "nearest": [
-                        {"title": n.title, "similarity": n.similarity} for n in r.why.neighbours
-                    ],
-                    "section": r.why.section,
-                    "terms": list(r.why.terms),
-                },
-                ensure_ascii=False,
-            )
-        )
-
-
-@cli.command("eval")
-@_DATA_OPTION
-@click.option("--blocks", type=int, default=5, show_default=True)
-@click.option("--min-size", type=int, default=300, show_default=True)
-@click.option("--seed", type=int, default=20261130, show_default=True)
-@click.option("--ablations", is_flag=True, help="Also run the variants radar was chosen over.")
-@click.option(
-    "--write/--no-write",
-    default=True,
-    show_default=True,
-    help="Write the table to models/eval.md and into README.md.",
-)
-@click.pass_obj
-def eval_cmd(
-    obj: _Context,
-    data_dir: Path | None,
-    blocks: int,
-    min_size: int,
-    seed: int,
-    ablations: bool,
-    write: bool,
-) -> None:
-    """The ranking benchmark: radar and the anchors' methods on the same real candidates."""
-    settings = obj.settings
-    with obj.store() as store:
-        report = bench.evaluate(
-            settings,
-            store,
-            lambda: pipeline.make_embedder(settings),
-            data_dir or _default_data(settings),
-            blocks,
-            min_size,
-            seed,
-            bar,
-            ablations,
-        )
-    table = report.markdown()
-    click.echo(table, nl=False)
-    if write:
-        for path in bench.write_eval(settings, table, ablations):
-            click.echo(f"written: {path}")
-
-
-@cli.command("bench")
-@_DATA_OPTION
-@click.option("--papers", type=int, default=512, show_default=True)
-@click.pass_obj
-def bench_cmd(obj: _Context, data_dir: Path | None, papers: int) -> None:
-    """Embedding speed (reference fp32 vs radar's path, same papers, one run) and more."""
-    settings = obj.settings
-    report = bench.speed(settings, data_dir or _default_data(settings), papers)
-    for line in report.lines():
-        click.echo(line)
-
-
 @cli.command("config")
 @click.pass_obj
-def config_cmd(obj: _Context) -> None:
+def config_cmd(obj: Context) -> None:
     """Print the effective settings (secrets masked)."""
     settings = obj.settings
     click.echo(f"# settings file: {settings.config_file}")
@@ -336,7 +220,7 @@ def config_cmd(obj: _Context) -> None:
 
 @cli.command("list")
 @click.pass_obj
-def list_cmd(obj: _Context) -> None:
+def list_cmd(obj: Context) -> None:
     """Show the reading lists by section, with counts per status."""
     with obj.store() as store:
         reading = pipeline.load_reading(obj.settings, store)
@@ -356,7 +240,7 @@ def list_cmd(obj: _Context) -> None:
 @click.option("--offline", is_flag=True, help="Do not query arXiv; use the cache and file only.")
 @click.option("--refresh", is_flag=True, help="Ignore cached resolutions.")
 @click.pass_obj
-def sync_cmd(obj: _Context, curated: Path | None, offline: bool, refresh: bool) -> None:
+def sync_cmd(obj: Context, curated: Path | None, offline: bool, refresh: bool) -> None:
     """Resolve reading-list papers to arXiv ids and abstracts (cached in the store)."""
     api = None if offline else ArxivApi(obj.settings.arxiv)
     with obj.store() as store:
@@ -420,6 +304,10 @@ def _print_totals(reading: ReadingList, resolutions: dict[str, Resolution]) -> N
         f"list): {read} read, {len(papers) - read} to read, {noted} with notes; "
         f"{resolved} resolved to arXiv."
     )
+
+
+for _command in (cli_lab.rank_cmd, cli_lab.eval_cmd, cli_lab.bench_cmd):
+    cli.add_command(_command)
 
 
 def main() -> None:

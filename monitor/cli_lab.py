@@ -1,0 +1,137 @@
+"""`radar rank`, `radar eval` and `radar bench`: the ranking lab, registered on `cli.cli`.
+
+Split from `cli.py` to keep each module short; like it, these commands only parse arguments,
+call one function and print.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from monitor import bench, pipeline
+from monitor.config import Settings
+from monitor.jsonl import read_papers
+from monitor.progress import bar
+
+if TYPE_CHECKING:
+    from monitor.cli import Context
+
+_DATA_OPTION = click.option(
+    "--data",
+    "data_dir",
+    type=click.Path(path_type=Path),
+    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
+)
+
+
+def _default_data(settings: Settings) -> Path:
+    return settings.home.parent / "shared" / "data"
+
+
+@click.command("rank")
+@click.option(
+    "--profile",
+    "profile_path",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Reading-list Markdown, or JSONL of papers (id, title, abstract, section).",
+)
+@click.option(
+    "--candidates",
+    "candidates_path",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="JSONL of papers: id, title, abstract, optional authors, categories.",
+)
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option("--top", type=int, default=0, help="Print only the best N (0: all).")
+@click.pass_obj
+def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, top: int) -> None:
+    """Rank any candidate papers against a profile; one JSON object per line, best first."""
+    settings = obj.settings
+    store = obj.store() if settings.database_path.exists() else None
+    try:
+        items = pipeline.profile_from_file(profile_path, settings, store)
+        candidates = read_papers(candidates_path)
+        ranked = pipeline.rank_papers(
+            items, candidates, pipeline.make_embedder(settings), store, bar
+        )
+    finally:
+        if store:
+            store.close()
+    for r in ranked[: top or None]:
+        click.echo(
+            json.dumps(
+                {
+                    "id": r.paper.id,
+                    "score": round(r.score, 4),
+                    "rank": r.rank,
+                    "title": r.paper.title,
+                    "nearest": [
+                        {"title": n.title, "similarity": n.similarity} for n in r.why.neighbours
+                    ],
+                    "section": r.why.section,
+                    "terms": list(r.why.terms),
+                },
+                ensure_ascii=False,
+            )
+        )
+
+
+@click.command("eval")
+@_DATA_OPTION
+@click.option("--blocks", type=int, default=5, show_default=True)
+@click.option("--min-size", type=int, default=300, show_default=True)
+@click.option("--seed", type=int, default=20261130, show_default=True)
+@click.option("--ablations", is_flag=True, help="Also run the variants radar was chosen over.")
+@click.option(
+    "--write/--no-write",
+    default=True,
+    show_default=True,
+    help="Write the table to models/eval.md and into README.md.",
+)
+@click.pass_obj
+def eval_cmd(
+    obj: Context,
+    data_dir: Path | None,
+    blocks: int,
+    min_size: int,
+    seed: int,
+    ablations: bool,
+    write: bool,
+) -> None:
+    """The ranking benchmark: radar and the anchors' methods on the same real candidates."""
+    settings = obj.settings
+    with obj.store() as store:
+        report = bench.evaluate(
+            settings,
+            store,
+            lambda: pipeline.make_embedder(settings),
+            data_dir or _default_data(settings),
+            blocks,
+            min_size,
+            seed,
+            bar,
+            ablations,
+        )
+    table = report.markdown()
+    click.echo(table, nl=False)
+    if write:
+        for path in bench.write_eval(settings, table, ablations):
+            click.echo(f"written: {path}")
+
+
+@click.command("bench")
+@_DATA_OPTION
+@click.option("--papers", type=int, default=512, show_default=True)
+@click.pass_obj
+def bench_cmd(obj: Context, data_dir: Path | None, papers: int) -> None:
+    """Embedding speed (reference fp32 vs radar's path, same papers, one run) and more."""
+    settings = obj.settings
+    report = bench.speed(settings, data_dir or _default_data(settings), papers)
+    for line in report.lines():
+        click.echo(line)
