@@ -458,3 +458,28 @@ def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, shared_da
         again = run_radar("run", "--date", "2026-09-24", home=home, env=env)
         assert again.returncode == 0, again.stderr
         assert len(seen.paths) == before and len(asked.paths) == 3  # nothing asked twice
+
+
+def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
+    """With one pick among three candidates, one paper's source is fetched: the pick's."""
+    fake = FakeArxiv()
+    fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
+    for name in ("2609.26811v1", "2609.26820v1", "2205.06398v2"):
+        fake.files[f"/e-print/{name}"] = _tar_gz(ACMART)
+    with http_server(fake) as (url, seen):
+        env = {
+            "RADAR_ARXIV_RSS_URL": f"{url}/rss",
+            "RADAR_ARXIV_API_URL": f"{url}/api/query",
+            "RADAR_ARXIV_EPRINT_URL": f"{url}/e-print",
+            "RADAR_RANK_EMBED_BACKEND": "torch",
+            "RADAR_RANK_TOP_K": "1",
+        }
+        result = run_radar("run", "--date", "2026-09-24", home=home, env=env)
+        assert result.returncode == 0, result.stderr
+    digest = json.loads((home / "digests" / "2026-09-24.json").read_text(encoding="utf-8"))
+    [pick] = digest["entries"]
+    assert digest["candidates"] == 3
+    assert [p for p in seen.paths if p.startswith("/e-print")] == [
+        f"/e-print/{pick['id']}v" + ("2" if pick["id"] == "2205.06398" else "1")
+    ]
+    assert pick["affiliations"][0] == "Tsinghua University(清华大学)"
