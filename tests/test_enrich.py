@@ -464,8 +464,9 @@ def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
     """With one pick among three candidates, one paper's source is fetched: the pick's."""
     fake = FakeArxiv()
     fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
-    for name in ("2609.26811v1", "2609.26820v1", "2205.06398v2"):
-        fake.files[f"/e-print/{name}"] = _tar_gz(ACMART)
+    versions = {"2609.26811": 1, "2609.26820": 1, "2205.06398": 2}
+    for arxiv_id, version in versions.items():
+        fake.files[f"/e-print/{arxiv_id}v{version}"] = _tar_gz(ACMART)
     with http_server(fake) as (url, seen):
         env = {
             "RADAR_ARXIV_RSS_URL": f"{url}/rss",
@@ -479,7 +480,6 @@ def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
     digest = json.loads((home / "digests" / "2026-09-24.json").read_text(encoding="utf-8"))
     [pick] = digest["entries"]
     assert digest["candidates"] == 3
-    assert [p for p in seen.paths if p.startswith("/e-print")] == [
-        f"/e-print/{pick['id']}v" + ("2" if pick["id"] == "2205.06398" else "1")
-    ]
+    fetched = [p for p in seen.paths if p.startswith("/e-print")]
+    assert fetched == [f"/e-print/{pick['id']}v{versions[pick['id']]}"]
     assert pick["affiliations"][0] == "Tsinghua University(清华大学)"
