@@ -8,10 +8,8 @@ known author blocks with reportlab. arXiv and the LLM are real HTTP servers on 1
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import logging
-import tarfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +28,7 @@ from monitor.store import Store
 
 from .conftest import REPO, run_radar
 from .fake_arxiv import FakeArxiv
-from .pdfs import first_page
+from .paper_files import first_page, tar_gz
 from .servers import Recorder, Reply, http_server
 
 LATEX = Path(__file__).parent / "fixtures" / "latex"
@@ -155,22 +153,8 @@ def test_listing_author_names_are_unicode_not_tex() -> None:
     assert not [a for a in authors if "\\" in a or "{" in a]
 
 
-def _tar_gz(files: dict[str, str]) -> bytes:
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
-        for name, text in files.items():
-            data = text.encode()
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-        image = tarfile.TarInfo("paper/figures/arch.pdf")
-        image.size = 4
-        archive.addfile(image, io.BytesIO(b"%PDF"))
-    return buffer.getvalue()
-
-
 def test_unpack_reads_every_e_print_shape() -> None:
-    assert set(eprint.unpack(_tar_gz(ACMART), "x")) == set(ACMART)  # tar.gz, TeX files only
+    assert set(eprint.unpack(tar_gz(ACMART), "x")) == set(ACMART)  # tar.gz, TeX files only
     single = (LATEX / "llncs.tex").read_bytes()
     assert eprint.unpack(gzip.compress(single), "x") == {"main.tex": single.decode()}
     assert eprint.unpack(b"%PDF-1.4 ...", "x") == {}  # a PDF-only submission
@@ -296,7 +280,7 @@ def test_enricher_reads_the_latex_source_once(
     tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
 ) -> None:
     served, files, seen = arxiv_files
-    served.eprints["2202.01001v2"] = _tar_gz(ACMART)
+    served.eprints["2202.01001v2"] = tar_gz(ACMART)
     paper = _paper("2202.01001")
     with _store(tmp_path, paper) as store:
         first = Enricher(store, places, files, None).affiliations(paper)
@@ -348,7 +332,7 @@ def test_failed_fetches_are_logged_not_cached(
     with _store(tmp_path, paper) as store, caplog.at_level(logging.WARNING):
         assert Enricher(store, places, files, None).affiliations(paper) == []
         assert store.enrichment("2501.00001", 2, "affiliations") is None
-        served.eprints["2501.00001v2"] = _tar_gz(ACMART)  # arXiv is back the next morning
+        served.eprints["2501.00001v2"] = tar_gz(ACMART)  # arXiv is back the next morning
         assert Enricher(store, places, files, None).affiliations(paper)[0].startswith("Tsinghua")
     assert "2501.00001v2: no usable LaTeX source (arXiv answered HTTP 404" in caplog.text
     assert len(seen.paths) == 3
@@ -423,7 +407,7 @@ def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, shared_da
     (one from LaTeX, one from a PDF-only e-print), and the LLM writes the Chinese summaries."""
     fake = FakeArxiv()
     fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
-    fake.files["/e-print/2609.26811v1"] = _tar_gz(ACMART)
+    fake.files["/e-print/2609.26811v1"] = tar_gz(ACMART)
     fake.files["/e-print/2609.26820v1"] = _seesaw_pdf()
     llm_replies = [_completion(ZH)] * 10
     with (
@@ -466,7 +450,7 @@ def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
     fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
     versions = {"2609.26811": 1, "2609.26820": 1, "2205.06398": 2}
     for arxiv_id, version in versions.items():
-        fake.files[f"/e-print/{arxiv_id}v{version}"] = _tar_gz(ACMART)
+        fake.files[f"/e-print/{arxiv_id}v{version}"] = tar_gz(ACMART)
     with http_server(fake) as (url, seen):
         env = {
             "RADAR_ARXIV_RSS_URL": f"{url}/rss",

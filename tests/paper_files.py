@@ -1,4 +1,5 @@
-"""Build first pages of papers as real PDFs (reportlab), from known author blocks.
+"""Paper files as arXiv serves them, built from known author blocks: e-print archives
+(gzipped tar of the TeX files) and first pages of PDFs (reportlab).
 
 Laid out like the common templates: a title, an author line with superscript markers, one
 affiliation per line (or two side by side), e-mail lines, then `Abstract` and body text. The
@@ -8,7 +9,8 @@ tests then read them back through `monitor.pdf_header` exactly as a downloaded P
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import tarfile
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
@@ -48,4 +50,19 @@ def first_page(
         pdf.setFont("Times-Roman", 10)
         pdf.drawString(72, height - 72, f"Page {page + 2}: University of Nowhere appears here.")
     pdf.save()
+    return buffer.getvalue()
+
+
+def tar_gz(files: Mapping[str, str]) -> bytes:
+    """An e-print: the TeX files, plus a figure (which readers must skip), gzipped tar."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        image = tarfile.TarInfo("paper/figures/arch.pdf")
+        image.size = 4
+        archive.addfile(image, io.BytesIO(b"%PDF"))
     return buffer.getvalue()
