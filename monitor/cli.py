@@ -93,6 +93,10 @@ _DATE = click.DateTime(["%Y-%m-%d"])
 
 def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool) -> daily.Clients:
     sources = settings.digest.source_affiliations and not offline
+    if offline and daily.summarizer(settings) is not None:
+        logging.getLogger("monitor").warning(
+            "offline: the LLM is not asked; summaries are extractive and in English"
+        )
     return daily.Clients(
         listing=listing,
         api=None if offline else ArxivApi(settings.arxiv),
