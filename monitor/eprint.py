@@ -41,7 +41,7 @@ _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", 
              "authornotemark", "inst", "fnmark", "corref", "tnoteref", "ead", "homepage", "label",
              "hspace", "vspace")  # fmt: skip
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
-_EMAIL = re.compile(r"\S+@\S+|\{[^{}]*\}@\S+|https?://\S+")
+_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@\S+|https?://\S+")
 
 
 def unpack(blob: bytes, name: str) -> dict[str, str]:
@@ -181,10 +181,11 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = _drop_commands_with_args(text)
     text = _compose(text)
+    text = text.replace("\\{", "\ufff0").replace("\\}", "\ufff1")  # literal braces survive
     text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
     text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
     text = re.sub(r"\\.", " ", text)
-    text = re.sub(r"[{}]", "", text)
+    text = re.sub(r"[{}]", "", text).replace("\ufff0", "{").replace("\ufff1", "}")
     return unicodedata.normalize("NFC", text)
 
 
@@ -239,9 +240,10 @@ def split_lines(text: str) -> list[str]:
 
 
 Known = Callable[[str], bool]
-_EXPLICIT = ("affiliation", "affil", "institute", "address", "icmlaffiliation")
+_EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation")
 _MACRO = re.compile(
-    r"\\(affiliation|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks)(?![A-Za-z])"
+    r"\\(affiliations?|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks)"
+    r"(?![A-Za-z])"
 )
 _FUNDING = re.compile(
     r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
@@ -279,8 +281,9 @@ def affiliations(files: dict[str, str], known: Known) -> list[str]:
 
 
 def _institutions(body: str) -> str:
-    """acmart's `\\institution{..}` parts, elsarticle's `organization=`, or the body itself."""
-    parts = [args[0] for args in macro_args(body, "institution")]
+    """acmart's `\\institution{..}` or Springer Nature's `\\orgname{..}` parts, elsarticle's
+    `organization=`, or the body itself."""
+    parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
     if parts:
         return " \\\\ ".join(parts)
     organization = re.search(r"organization\s*=\s*\{", body)

@@ -73,6 +73,17 @@ def _tex(name: str) -> dict[str, str]:
         ),
         (_tex("llncs.tex"), ["Zhejiang University(浙江大学)", "Alibaba Group(阿里巴巴集团)"]),
         (
+            _tex("aaai.tex"),  # \affiliations, superscripts, an e-mail list in braces
+            ["Tsinghua University(清华大学)", "Microsoft Research Asia(微软亚洲研究院)"],
+        ),
+        (
+            _tex("springer_nature.tex"),  # \affil{\orgdiv{..}, \orgname{..}, \orgaddress{..}}
+            [
+                "Shanghai Jiao Tong University(上海交通大学)",
+                "Polytechnic University of Milan(米兰理工大学)",
+            ],
+        ),
+        (
             _tex("ieee_journal.tex"),  # "X is with …" footnotes; unknown: kept, minus address
             [
                 "Nanyang Technological University(南洋理工大学)",
@@ -101,7 +112,18 @@ def _tex(name: str) -> dict[str, str]:
             ],
         ),
     ],
-    ids=["acmart", "ieee", "authblk", "llncs", "ieee-journal", "neurips", "icml", "elsarticle"],
+    ids=[
+        "acmart",
+        "ieee",
+        "authblk",
+        "llncs",
+        "aaai",
+        "springer-nature",
+        "ieee-journal",
+        "neurips",
+        "icml",
+        "elsarticle",
+    ],
 )
 def test_latex_author_blocks(files: dict[str, str], expected: list[str], places: Gazetteer) -> None:
     assert places.labels(eprint.affiliations(files, places.knows)) == expected
@@ -118,6 +140,11 @@ def test_latex_keeps_unknown_institutions_as_written_and_drops_non_affiliations(
     assert not any("Science Foundation" in f for f in ieee)  # a funding \thanks on the title
     neurips = eprint.affiliations(_tex("neurips.tex"), places.knows)
     assert not any("contribution" in f.lower() for f in neurips)
+    aaai = eprint.affiliations(_tex("aaai.tex"), places.knows)
+    assert aaai == [
+        "Institute for AI Industry Research, Tsinghua University",
+        "Microsoft Research Asia",
+    ]
 
 
 def test_unknown_affiliations_stay_as_written_without_their_address(places: Gazetteer) -> None:
