@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from monitor import eprint, pdf_header
 from monitor.affiliations import Gazetteer
-from monitor.errors import FetchError, InputError, LlmError
+from monitor.errors import FetchError, InputError, LlmError, LlmUnavailable
 from monitor.feeds import ArxivFiles
 from monitor.llm import ChatSummarizer
 from monitor.paper import Paper
@@ -25,6 +25,7 @@ from monitor.summarize import summarize
 
 log = logging.getLogger(__name__)
 AFFILIATIONS = "affiliations"
+LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Enricher:
         self.places = places
         self.files = files
         self.llm = llm
+        self._llm_down = 0  # endpoint failures in a row
 
     def affiliations(self, paper: Paper) -> list[str]:
         """`English(中文)` labels (or the name as written) in the order the paper gives them."""
@@ -98,17 +100,26 @@ class Enricher:
         return Found(tuple(names), "pdf" if names else ("unknown" if failed else "none"))
 
     def summary(self, paper: Paper, df: Counter[str], n_docs: int) -> str:
-        """The LLM's summary if configured and it answers well, else the extractive one."""
+        """The LLM's summary if configured and it answers well, else the extractive one. After
+        `LLM_GIVE_UP` unanswered requests in a row the run stops asking (no ten timeouts)."""
         fallback = summarize(paper.abstract, df, n_docs)
         if self.llm is None:
             return fallback
         cached = self.store.enrichment(paper.id, paper.version, self.llm.cache_kind)
         if cached is not None:
             return str(cached[1])
+        if self._llm_down >= LLM_GIVE_UP:
+            return fallback
         try:
             text = self.llm.summarize(paper)
         except LlmError as err:
             log.warning("%s: LLM summary failed (%s); using the extractive summary", paper.id, err)
+            self._llm_down = self._llm_down + 1 if isinstance(err, LlmUnavailable) else 0
+            if self._llm_down == LLM_GIVE_UP:
+                log.warning(
+                    "the LLM failed %d times in a row; not asked again this run", LLM_GIVE_UP
+                )
             return fallback
+        self._llm_down = 0
         self.store.save_enrichment(paper.id, paper.version, self.llm.cache_kind, "llm", text)
         return text

@@ -53,3 +53,8 @@ class LlmError(RadarError):
     """The summary endpoint failed or answered something unusable; the caller falls back."""
 
     exit_code = 1
+
+
+class LlmUnavailable(LlmError):
+    """The endpoint did not answer (unreachable, timeout, HTTP error): asking again soon is
+    likely to fail the same way."""

@@ -14,7 +14,7 @@ from typing import Any
 import requests
 
 from monitor.config import LlmSettings
-from monitor.errors import LlmError
+from monitor.errors import LlmError, LlmUnavailable
 from monitor.paper import Paper
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -62,9 +62,9 @@ class ChatSummarizer:
         try:
             response = self.session.post(url, json=body, timeout=self.settings.timeout_seconds)
         except requests.RequestException as err:
-            raise LlmError(f"{url} unreachable ({type(err).__name__})") from err
+            raise LlmUnavailable(f"{url} unreachable ({type(err).__name__})") from err
         if response.status_code != 200:
-            raise LlmError(f"{url} answered HTTP {response.status_code}")
+            raise LlmUnavailable(f"{url} answered HTTP {response.status_code}")
         return self._checked(_content(response))
 
     def _checked(self, text: str) -> str:

@@ -494,3 +494,20 @@ def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
     fetched = [p for p in seen.paths if p.startswith("/e-print")]
     assert fetched == [f"/e-print/{pick['id']}v{versions[pick['id']]}"]
     assert pick["affiliations"][0] == "Tsinghua University(清华大学)"
+
+
+def test_an_llm_that_keeps_failing_is_not_asked_for_every_pick(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    papers = [_paper(f"2503.0643{n}") for n in range(4)]
+    with (
+        http_server(lambda _path: Reply(503, b"overloaded")) as (url, seen),
+        _store(tmp_path, *papers) as store,
+        caplog.at_level(logging.WARNING),
+    ):
+        llm = ChatSummarizer(LlmSettings(base_url=url, model="m"), "en")
+        enricher = Enricher(store, Gazetteer([]), None, llm)
+        summaries = [enricher.summary(p, Counter(), 1) for p in papers]
+    assert summaries == [papers[0].abstract] * 4  # every entry keeps its extractive summary
+    assert len(seen.paths) == 2
+    assert "the LLM failed 2 times in a row; not asked again this run" in caplog.text
