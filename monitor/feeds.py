@@ -26,9 +26,9 @@ from urllib3.util.retry import Retry
 
 from monitor.announce import NEW_YORK
 from monitor.config import ArxivSettings
-from monitor.eprint import accents
 from monitor.errors import FeedError, FetchError
 from monitor.paper import Announcement, Paper, parse_arxiv_id
+from monitor.tex import accents
 
 log = logging.getLogger(__name__)
 

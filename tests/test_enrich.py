@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import eprint, pdf_header
+from monitor import eprint, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.config import ArxivSettings, LlmSettings
 from monitor.enrich import Enricher
@@ -158,10 +158,10 @@ def test_unknown_affiliations_stay_as_written_without_their_address(places: Gaze
 
 
 def test_latex_markup_is_cleaned() -> None:
-    assert eprint.plain(r"Institut f\"ur Informatik, Universit\'{e} de Montr\'eal").strip() == (
+    assert tex.plain(r"Institut f\"ur Informatik, Universit\'{e} de Montr\'eal").strip() == (
         "Institut für Informatik, Université de Montréal"
     )
-    assert eprint.plain(r"\textit{Dept.\ of CS} \& \textbf{AI Lab}").split() == [
+    assert tex.plain(r"\textit{Dept.\ of CS} \& \textbf{AI Lab}").split() == [
         "Dept.",
         "of",
         "CS",

@@ -1,0 +1,128 @@
+"""TeX markup to text: balanced arguments, user macros, accents, commands dropped.
+
+Pure string functions shared by the e-print reader (`eprint.py`) and the feed parser, whose
+author names arrive as TeX (`Pi\\v{z}urica`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+
+_NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\s*\{?\\([A-Za-z]+)\}?\s*\{")
+_ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
+            "c": "\u0327", "v": "\u030c", "u": "\u0306", "=": "\u0304", ".": "\u0307",
+            "H": "\u030b", "k": "\u0328", "r": "\u030a"}  # fmt: skip
+_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å", "AA": "Å",
+            "l": "ł", "L": "Ł", "i": "ı", "oe": "œ"}  # fmt: skip
+_DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
+             "icmlcorrespondingauthor", "textsuperscript", "IEEEauthorrefmark", "authornote",
+             "authornotemark", "inst", "fnmark", "corref", "tnoteref", "ead", "homepage", "label",
+             "hspace", "vspace")  # fmt: skip
+
+
+def braced(text: str, start: int) -> tuple[str, int] | None:
+    """The balanced `{...}` group opening at or after `start` (skipping spaces and `[...]`)."""
+    i = start
+    while i < len(text) and text[i] in " \t\n*":
+        i += 1
+    while i < len(text) and text[i] == "[":
+        close = text.find("]", i)
+        if close < 0:
+            return None
+        i = close + 1
+        while i < len(text) and text[i] in " \t\n":
+            i += 1
+    if i >= len(text) or text[i] != "{":
+        return None
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "{" and text[j - 1] != "\\":
+            depth += 1
+        elif text[j] == "}" and text[j - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return text[i + 1 : j], j + 1
+    return None
+
+
+def macro_args(text: str, name: str, count: int = 1) -> Iterator[tuple[str, ...]]:
+    """The first `count` braced arguments of every `\\name` in `text`."""
+    for match in re.finditer(rf"\\{name}(?![A-Za-z])", text):
+        args: list[str] = []
+        end = match.end()
+        for _ in range(count):
+            group = braced(text, end)
+            if group is None:
+                break
+            args.append(group[0])
+            end = group[1]
+        if len(args) == count:
+            yield tuple(args)
+
+
+def definitions(text: str) -> dict[str, str]:
+    """Argument-less macros the source defines (`\\newcommand{\\tsinghua}{Tsinghua University}`)."""
+    found: dict[str, str] = {}
+    for match in _NEWCOMMAND.finditer(text):
+        group = braced(text, match.end() - 1)
+        if group is not None and "#" not in group[0]:
+            found.setdefault(match.group(1), group[0])
+    return found
+
+
+def plain(tex: str, macros: dict[str, str] | None = None) -> str:
+    """LaTeX markup to plain text: macros expanded, accents composed, commands dropped."""
+    text = tex.replace("\n", " ")
+    for _ in range(3):  # user macros may use each other
+        for name, body in (macros or {}).items():
+            text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
+    text = re.sub(r"\$[^$]*\$", " ", text)
+    text = _drop_commands_with_args(text)
+    text = _compose(text)
+    text = text.replace("\\{", "\ufff0").replace("\\}", "\ufff1")  # literal braces survive
+    text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
+    text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
+    text = re.sub(r"\\.", " ", text)
+    text = re.sub(r"[{}]", "", text).replace("\ufff0", "{").replace("\ufff1", "}")
+    return unicodedata.normalize("NFC", text)
+
+
+def accents(text: str) -> str:
+    """TeX accents and special letters as Unicode (`Pi\\v{z}urica` → `Pižurica`, `Kra{\\ss}` →
+    `Kraß`), nothing else touched: arXiv's listings write author names this way."""
+    return unicodedata.normalize("NFC", re.sub(r"\{([^{}\\]*)\}", r"\1", _compose(text)))
+
+
+def _compose(text: str) -> str:
+    text = re.sub(r"\\([`'\"^~=.])\s*\{\s*\\i\s*\}", lambda m: "i" + _ACCENTS[m.group(1)], text)
+    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])\s*", _letter, text)
+    text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
+    return re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
+
+
+def _literal(body: str) -> Callable[[re.Match[str]], str]:
+    return lambda _match: body
+
+
+def _drop_commands_with_args(text: str) -> str:
+    for name in _DROP_ARG:
+        while True:
+            match = re.search(rf"\\{name}(?![A-Za-z])", text)
+            if match is None:
+                break
+            group = braced(text, match.end())
+            text = (
+                text[: match.start()] + " " + (text[group[1] :] if group else text[match.end() :])
+            )
+    return text
+
+
+def _letter(match: re.Match[str]) -> str:
+    return _LETTERS.get(match.group(1), match.group(0))
+
+
+def _accent(match: re.Match[str]) -> str:
+    mark = _ACCENTS.get(match.group(1))
+    return match.group(2) + mark if mark else match.group(2)
