@@ -77,22 +77,20 @@ def _tex_members(data: bytes, name: str) -> dict[str, str]:
     return files
 
 
-def front_matter(files: dict[str, str]) -> str:
-    """The main file with its inputs expanded, comments removed, cut at `\\maketitle`."""
-    main = _main_file(files)
-    if main is None:
-        return ""
+def front_matter(files: dict[str, str], main: str) -> str:
+    """`main` with its inputs expanded, comments removed, cut at `\\maketitle`."""
     text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
     return text if cut < 0 else text[:cut]
 
 
-def _main_file(files: dict[str, str]) -> str | None:
+def main_files(files: dict[str, str]) -> list[str]:
+    """Files that could be the paper, likeliest first: a `\\documentclass` with a body, at the
+    top of the archive. A submission may also hold a response letter or a supplement."""
     candidates = [p for p, t in files.items() if "\\documentclass" in _strip(t)]
     with_body = [p for p in candidates if "\\begin{document}" in files[p]]
-    ordered = sorted(with_body or candidates or files, key=lambda p: (p.count("/"), p))
-    return ordered[0] if ordered else None
+    return sorted(with_body or candidates or files, key=lambda p: (p.count("/"), p))
 
 
 def _strip(text: str) -> str:
@@ -142,8 +140,16 @@ _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journa
 
 
 def affiliations(files: dict[str, str], known: Known) -> list[str]:
-    """Affiliation strings of the source's front matter, in the order they appear."""
-    front = front_matter(files)
+    """Affiliation strings of the paper's front matter, in the order they appear (from the
+    first candidate main file that names any)."""
+    for main in main_files(files):
+        found = _front_affiliations(front_matter(files, main), known)
+        if found:
+            return found
+    return []
+
+
+def _front_affiliations(front: str, known: Known) -> list[str]:
     macros = definitions(front)
     stated: list[str] = []
     notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`)

@@ -157,6 +157,15 @@ def test_unknown_affiliations_stay_as_written_without_their_address(places: Gaze
     ]
 
 
+def test_the_paper_is_found_beside_a_response_letter(places: Gazetteer) -> None:
+    letter = "\\documentclass{letter}\\begin{document}Dear editors, thank you.\\end{document}"
+    files = {"a_response_to_reviewers.tex": letter, **_tex("authblk.tex")}
+    assert eprint.main_files(files)[0] == "a_response_to_reviewers.tex"
+    assert places.labels(eprint.affiliations(files, places.knows))[0] == (
+        "Shanghai AI Laboratory(上海人工智能实验室)"
+    )
+
+
 def test_latex_markup_is_cleaned() -> None:
     assert tex.plain(r"Institut f\"ur Informatik, Universit\'{e} de Montr\'eal").strip() == (
         "Institut für Informatik, Université de Montréal"
