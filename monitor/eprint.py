@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from monitor.affiliations import INSTITUTION_WORDS
 from monitor.errors import InputError
-from monitor.tex import braced, definitions, macro_args, plain
+from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -156,7 +156,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
     for match in _MACRO.finditer(front):
         name = match.group(1)
         count = 2 if name == "icmlaffiliation" else 1
-        args = next(macro_args(front[match.start() :], name, count), None)
+        args = args_at(front, match.end(), count)
         if args is None:
             continue
         lines = split_lines(plain(_institutions(args[-1]), macros))

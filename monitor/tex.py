@@ -50,16 +50,21 @@ def braced(text: str, start: int) -> tuple[str, int] | None:
 def macro_args(text: str, name: str, count: int = 1) -> Iterator[tuple[str, ...]]:
     """The first `count` braced arguments of every `\\name` in `text`."""
     for match in re.finditer(rf"\\{name}(?![A-Za-z])", text):
-        args: list[str] = []
-        end = match.end()
-        for _ in range(count):
-            group = braced(text, end)
-            if group is None:
-                break
-            args.append(group[0])
-            end = group[1]
-        if len(args) == count:
-            yield tuple(args)
+        args = args_at(text, match.end(), count)
+        if args is not None:
+            yield args
+
+
+def args_at(text: str, end: int, count: int) -> tuple[str, ...] | None:
+    """The `count` braced arguments following a macro name that ends at `end`, if all there."""
+    args: list[str] = []
+    for _ in range(count):
+        group = braced(text, end)
+        if group is None:
+            return None
+        args.append(group[0])
+        end = group[1]
+    return tuple(args)
 
 
 def definitions(text: str) -> dict[str, str]:
