@@ -93,7 +93,8 @@ _DATE = click.DateTime(["%Y-%m-%d"])
 
 def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool) -> daily.Clients:
     sources = settings.digest.source_affiliations and not offline
-    if offline and daily.summarizer(settings) is not None:
+    llm = daily.summarizer(settings)
+    if offline and llm is not None:
         logging.getLogger("monitor").warning(
             "offline: the LLM is not asked; summaries are extractive and in English"
         )
@@ -101,7 +102,7 @@ def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool)
         listing=listing,
         api=None if offline else ArxivApi(settings.arxiv),
         files=ArxivFiles(settings.arxiv) if sources else None,
-        llm=None if offline else daily.summarizer(settings),
+        llm=None if offline else llm,
         load_model=lambda: pipeline.make_embedder(settings),
     )
 
