@@ -37,6 +37,7 @@ from monitor.rank import (
     score,
     svm_decision,
     tfidf_features,
+    words_of,
 )
 
 CATEGORIES = frozenset({"cs.DC", "cs.LG"})
@@ -192,7 +193,7 @@ def _lexical_only(case: Case) -> np.ndarray:
 
 def _embeddings_in_svm(case: Case) -> np.ndarray:
     texts = [paper_text(p) for p in case.candidates]
-    words, _ = tfidf_features([*case.profile.texts, *texts])
+    words = words_of(case.profile, texts).matrix
     dense = sparse.csr_matrix(np.vstack([case.profile.vectors, case.embed(texts)]))
     n = len(case.profile.texts)
     labels = np.r_[np.ones(n), np.zeros(len(texts))]
