@@ -17,10 +17,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+SAMPLE := monitor/assets/sample
+
 demo: install
-	$(BIN)/radar sync --offline --from-jsonl data/sample/reading_list.jsonl
+	$(BIN)/radar sync --offline --from-jsonl $(SAMPLE)/reading_list.jsonl
 	$(BIN)/radar list | tail -n 1
-	$(BIN)/radar run --feed data/sample/2025-08-20_cs.AI_atom.xml --offline
+	$(BIN)/radar run --feed $(SAMPLE)/2025-08-20_cs.AI_atom.xml --offline
 	@echo "Open digests/2025-08-20.md or digests/2025-08-20.html; the mail is in digests/outbox/."
 
 lint: install

@@ -1,29 +1,36 @@
-"""The `radar` command: parse arguments, load Settings, call one pipeline function, print.
+"""The `radar` command: parse arguments, load Settings, call one function, print.
 
-With `cli_lab.py` (rank, eval, bench) this is the only code that prints, and `main` is the
-only place errors become exit codes: 0 ok (a quiet day included), 1 other radar error, 2 bad
-settings or input, 3 arXiv fetch failure, 4 delivery failure, 5 feed unusable.
+With `lab/cli.py` (rank, eval, bench; loaded only when asked for) this is the only code that
+prints, and `main` is the only place errors become exit codes: 0 ok (a quiet day included),
+1 other radar error, 2 bad settings or input, 3 arXiv fetch failure, 4 delivery failure,
+5 feed unusable.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import ClassVar
 
 import click
 
-from monitor import cli_lab, daily, pipeline, scheduler
+from monitor import daily, scheduler, sync
 from monitor.announce import feed_day
+from monitor.assets import demo_curated, demo_feed
 from monitor.config import Settings, load_settings, masked
 from monitor.daily import RunReport
 from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
-from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, Status
+from monitor.home import default_home, init_home
+from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, RunStatus, Status
 from monitor.poll import PollReport, backfill, poll
 from monitor.progress import bar
+from monitor.ranker import make_embedder
 from monitor.store import Store
 
 
@@ -42,7 +49,24 @@ class Context:
         return Store.open(self.settings.database_path)
 
 
-@click.group()
+class _Commands(click.Group):
+    """The product's commands, and the lab's, imported only when one of them is used."""
+
+    LAB: ClassVar[dict[str, str]] = {"rank": "rank_cmd", "eval": "eval_cmd", "bench": "bench_cmd"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LAB])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.LAB:
+            command: click.Command = getattr(
+                importlib.import_module("monitor.lab.cli"), self.LAB[cmd_name]
+            )
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands)
 @click.option(
     "--config",
     type=click.Path(path_type=Path),
@@ -77,9 +101,9 @@ def _print_poll(report: PollReport) -> None:
 
 def describe_day(result: DayResult) -> str:
     """One line per polled day, the same in the terminal and in `radar serve`'s log."""
-    if result.status == "done-before":
+    if result.status is RunStatus.DONE_BEFORE:
         return f"{result.day}: already polled; nothing to do"
-    if result.status == "quiet":
+    if result.status is RunStatus.QUIET:
         return f"{result.day}: quiet, {result.note}"
     via = "RSS" if result.source == "rss" else "API catch-up"
     return (
@@ -89,6 +113,10 @@ def describe_day(result: DayResult) -> str:
 
 
 _DATE = click.DateTime(["%Y-%m-%d"])
+
+
+def _days(days: Sequence[date]) -> str:
+    return ", ".join(d.isoformat() for d in days)
 
 
 def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool) -> daily.Clients:
@@ -103,7 +131,7 @@ def _clients(settings: Settings, listing: ArxivRss | ListingFile, offline: bool)
         api=None if offline else ArxivApi(settings.arxiv),
         files=ArxivFiles(settings.arxiv) if sources else None,
         llm=None if offline else llm,
-        load_model=lambda: pipeline.make_embedder(settings),
+        load_model=lambda: make_embedder(settings),
     )
 
 
@@ -155,7 +183,7 @@ def digest_cmd(obj: Context, when: datetime | None, offline: bool) -> None:
     sending: after editing the reading list, say."""
     settings = obj.settings
     with obj.store() as store:
-        day = when.date().isoformat() if when else store.last_polled("9999-12-31")
+        day = when.date() if when else store.last_polled(date.max)
         if day is None:
             raise InputError("nothing polled yet; run `radar run` first")
         clients = _clients(settings, ArxivRss(settings.arxiv), offline)
@@ -169,7 +197,7 @@ def send_cmd(obj: Context) -> None:
     """Deliver every written digest not yet delivered (after an SMTP failure, say)."""
     with obj.store() as store:
         days = daily.deliver(obj.settings, store)
-    click.echo(f"delivered: {', '.join(days)}" if days else "nothing to deliver")
+    click.echo(f"delivered: {_days(days)}" if days else "nothing to deliver")
 
 
 @cli.command("poll")
@@ -205,7 +233,7 @@ def serve_cmd(obj: Context) -> None:
         except RadarError as err:
             return f"failed: {err}"
         days = "; ".join(describe_day(r) for r in report.poll.days)
-        return f"{days}; delivered: {', '.join(report.delivered) or 'nothing'}"
+        return f"{days}; delivered: {_days(report.delivered) or 'nothing'}"
 
     scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
@@ -228,7 +256,7 @@ def config_cmd(obj: Context) -> None:
 def list_cmd(obj: Context) -> None:
     """Show the reading lists by section, with counts per status."""
     with obj.store() as store:
-        reading = pipeline.load_reading(obj.settings, store)
+        reading = sync.load_reading(obj.settings)
         resolutions = store.resolutions()
     _print_problems(reading)
     _print_sections(reading, resolutions)
@@ -249,7 +277,7 @@ def sync_cmd(obj: Context, curated: Path | None, offline: bool, refresh: bool) -
     """Resolve reading-list papers to arXiv ids and abstracts (cached in the store)."""
     api = None if offline else ArxivApi(obj.settings.arxiv)
     with obj.store() as store:
-        report = pipeline.sync(obj.settings, store, api, curated, refresh, bar)
+        report = sync.sync(obj.settings, store, api, curated, refresh, bar)
     _print_problems(report.reading)
     found = sum(1 for r in report.resolutions.values() if r.paper)
     click.echo(
@@ -311,20 +339,48 @@ def _print_totals(reading: ReadingList, resolutions: dict[str, Resolution]) -> N
     )
 
 
-for _command in (cli_lab.rank_cmd, cli_lab.eval_cmd, cli_lab.bench_cmd):
-    cli.add_command(_command)
+@cli.command("init")
+@click.argument("directory", type=click.Path(path_type=Path), required=False)
+@click.option(
+    "--from",
+    "from_list",
+    type=click.Path(path_type=Path),
+    help="Start the reading list as a copy of this Markdown file.",
+)
+def init_cmd(directory: Path | None, from_list: Path | None) -> None:
+    """Make a home: radar.toml (every key documented), data/reading_list.md, digests/.
+    Default: RADAR_HOME, else the platform's user data folder. Existing files are kept."""
+    target = (directory or default_home()).expanduser().resolve()
+    report = init_home(target, from_list)
+    for path in report.created:
+        click.echo(f"created: {path}")
+    if not report.created:
+        click.echo(f"{target} is already a radar home; nothing changed")
+    click.echo(
+        f"\nEdit {report.reading_list}, then use this home with\n"
+        f"  export RADAR_HOME={target}\n"
+        "Try it offline on a recorded arXiv day:\n"
+        f"  radar sync --offline --from-jsonl {demo_curated()}\n"
+        f"  radar run --offline --feed {demo_feed()}"
+    )
+
+
+def run_cli(args: Sequence[str] | None = None) -> int:
+    """Run one `radar` command line and return its exit code (errors become one line)."""
+    try:
+        result = cli.main(args=args, standalone_mode=False, prog_name="radar")
+    except click.exceptions.Abort:
+        click.echo("radar: aborted", err=True)
+        return 130
+    except click.ClickException as err:
+        err.show()
+        return err.exit_code
+    except RadarError as err:
+        click.echo(f"radar: error: {err}", err=True)
+        return err.exit_code
+    return result if isinstance(result, int) else 0
 
 
 def main() -> None:
     """Entry point of the `radar` console script."""
-    try:
-        cli.main(standalone_mode=False, prog_name="radar")
-    except click.exceptions.Abort:
-        click.echo("radar: aborted", err=True)
-        sys.exit(130)
-    except click.ClickException as err:
-        err.show()
-        sys.exit(err.exit_code)
-    except RadarError as err:
-        click.echo(f"radar: error: {err}", err=True)
-        sys.exit(err.exit_code)
+    sys.exit(run_cli())

@@ -15,19 +15,17 @@ from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from monitor.errors import ConfigError
+from monitor.home import default_home, user_cache_dir
 
 SECRET_ENV = {"smtp.password": "RADAR_SMTP_PASSWORD", "llm.api_key": "RADAR_LLM_API_KEY"}
 
 
 @dataclass(frozen=True)
 class PathSettings:
-    reading_lists: tuple[str, ...] = (
-        "data/reading_list.md",
-        "data/classic_parallel_training.md",
-    )
+    reading_lists: tuple[str, ...] = ("data/reading_list.md",)
     database: str = "data/radar.db"
     digests: str = "digests"
-    models: str = "models"
+    models: str = ""  # empty: the per-user cache (home.user_cache_dir() / "models")
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ class ScheduleSettings:
 class RankSettings:
     model: str = "packaged:all-MiniLM-L6-v2"
     embed_backend: str = "auto"
-    calibration: str = "data/sample/calibration.jsonl"
+    calibration: str = ""  # empty: the shipped set (assets.calibration_path())
     top_k: int = 10
     min_score: float = -1.0
     read_weight: float = 1.0
@@ -118,16 +116,15 @@ class Settings:
     def reading_list_paths(self) -> tuple[Path, ...]:
         return tuple(self.path(p) for p in self.paths.reading_lists)
 
+    @property
+    def model_cache(self) -> Path:
+        """Exported models: `paths.models`, else the user's cache, shared by all homes."""
+        if self.paths.models:
+            return self.path(self.paths.models)
+        return user_cache_dir() / "models"
+
 
 SECTIONS = ("paths", "arxiv", "schedule", "rank", "digest", "smtp", "llm")
-
-
-def default_home() -> Path:
-    """RADAR_HOME, else the checkout this package runs from, else the working directory."""
-    if env := os.environ.get("RADAR_HOME"):
-        return Path(env).expanduser()
-    checkout = Path(__file__).resolve().parent.parent
-    return checkout if (checkout / "radar.toml").is_file() else Path.cwd()
 
 
 def load_settings(
@@ -135,12 +132,13 @@ def load_settings(
 ) -> Settings:
     """Read the settings file (`--config`, RADAR_CONFIG, or RADAR_HOME/radar.toml) and env."""
     env = os.environ if env is None else env
-    home = home or (Path(env["RADAR_HOME"]).expanduser() if "RADAR_HOME" in env else default_home())
+    home = home or default_home(env)
     path = config or (Path(env["RADAR_CONFIG"]) if env.get("RADAR_CONFIG") else home / "radar.toml")
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as err:
-        raise ConfigError(f"{path}: settings file not found") from err
+        hint = "" if config else f"; create a home there with `radar init {home}`"
+        raise ConfigError(f"{path}: settings file not found{hint}") from err
     except (OSError, UnicodeDecodeError) as err:
         raise ConfigError(f"{path}: cannot read settings ({err})") from err
     except tomllib.TOMLDecodeError as err:

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.assets import gazetteer_files
 from monitor.config import Settings
 from monitor.digest import (
     Digest,
@@ -31,10 +32,13 @@ from monitor.errors import DeliveryError, InputError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.llm import ChatSummarizer
 from monitor.mail import build_message, send_smtp, write_outbox
-from monitor.pipeline import Ranked, load_reading, profile_items, rank_papers
+from monitor.paper import RunStatus
 from monitor.poll import PollReport, poll
+from monitor.profile import profile_items
 from monitor.progress import Progress, no_progress
 from monitor.rank import select
+from monitor.ranker import Ranked, rank_papers
+from monitor.reading_list import load_reading_lists
 from monitor.store import Store
 from monitor.summarize import document_frequency
 
@@ -57,7 +61,7 @@ class Clients:
 class RunReport:
     poll: PollReport
     written: tuple[Path, ...]
-    delivered: tuple[str, ...]
+    delivered: tuple[date, ...]
 
 
 def run(
@@ -73,20 +77,20 @@ def run(
     for result in report.days:
         if store.digest_written(result.day):
             continue
-        quiet = result.status == "quiet"
-        if result.status == "ok" or (quiet and settings.digest.quiet_day_mail):
+        quiet = result.status is RunStatus.QUIET
+        if result.status is RunStatus.OK or (quiet and settings.digest.quiet_day_mail):
             digest = build_digest(settings, store, result.day, clients, progress, result.note)
             written += write_digest(settings, store, digest)
     return RunReport(report, tuple(written), tuple(deliver(settings, store)))
 
 
 def render_again(
-    settings: Settings, store: Store, clients: Clients, day: str, progress: Progress[int]
+    settings: Settings, store: Store, clients: Clients, day: date, progress: Progress[int]
 ) -> list[Path]:
     """Rebuild a polled day's digest files (after a reading-list or template change). Sends
     nothing: a digest already delivered stays delivered."""
     status = store.run_status(day)
-    if status not in ("ok", "quiet"):
+    if status is None or not status.polled:
         raise InputError(f"{day} has not been polled; run `radar run --date {day}` first")
     return write_digest(settings, store, build_digest(settings, store, day, clients, progress))
 
@@ -99,15 +103,15 @@ def summarizer(settings: Settings) -> ChatSummarizer | None:
     return ChatSummarizer(llm, settings.digest.summary_language)
 
 
-def gazetteer(settings: Settings) -> Gazetteer:
-    folder = settings.path("data/institutions")
-    return load_gazetteer(folder / "world_universities_zh_en.csv", folder / "labs_companies.csv")
+def gazetteer() -> Gazetteer:
+    """The shipped gazetteer: universities, labs and companies with their Chinese names."""
+    return load_gazetteer(*gazetteer_files())
 
 
 def build_digest(
     settings: Settings,
     store: Store,
-    day: str,
+    day: date,
     clients: Clients,
     progress: Progress[int] = no_progress,
     note: str = "",
@@ -116,7 +120,7 @@ def build_digest(
     announced = store.announced_on(day, settings.arxiv.include_replacements)
     if not announced:
         return Digest(day, (), 0, note or "no announcement")
-    reading = load_reading(settings, store)
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
     items = profile_items(reading, store.resolutions(), settings.rank.read_weight)
     ranked = rank_papers(items, [a.paper for a in announced], clients.load_model(), store, progress)
     rank = settings.rank
@@ -131,7 +135,7 @@ def build_digest(
         note = f"none of the {len(announced)} papers scored above {rank.min_score}"
     kinds = {a.paper.id: a.kind for a in announced}
     df = document_frequency([a.paper.abstract for a in announced])
-    enricher = Enricher(store, gazetteer(settings), clients.files, clients.llm)
+    enricher = Enricher(store, gazetteer(), clients.files, clients.llm)
     entries = []
     for n, i in enumerate(progress(chosen, "enriching picks", len(chosen)), start=1):
         paper = ranked[i].paper
@@ -140,7 +144,7 @@ def build_digest(
                 n,
                 ranked[i],
                 kinds[paper.id],
-                day,
+                day.isoformat(),
                 tuple(enricher.affiliations(paper)),
                 enricher.summary(paper, df, len(announced)),
             )
@@ -200,7 +204,7 @@ def write_digest(settings: Settings, store: Store, digest: Digest) -> list[Path]
     return [*paths, feed]
 
 
-def deliver(settings: Settings, store: Store) -> list[str]:
+def deliver(settings: Settings, store: Store) -> list[date]:
     """Send (or write to the outbox) every digest not yet delivered; each exactly once."""
     smtp = settings.smtp
     channel, recipient = ("smtp", ",".join(smtp.recipients)) if smtp.host else ("outbox", "")

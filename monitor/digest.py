@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -55,7 +56,7 @@ class Entry:
 
 @dataclass(frozen=True)
 class Digest:
-    day: str
+    day: date
     entries: tuple[Entry, ...]
     candidates: int
     note: str = ""
@@ -96,14 +97,14 @@ def render_html(digest: Digest) -> str:
 
 
 def render_json(digest: Digest) -> str:
-    data = asdict(digest)
+    data = {**asdict(digest), "day": digest.day.isoformat()}
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
 def render_feed(digests: Sequence[Digest], feed_id: str) -> str:
     """Atom feed of the picks of the most recent digests, newest first."""
     ordered = sorted(digests, key=lambda d: d.day, reverse=True)
-    updated = ordered[0].day if ordered else "1970-01-01"
+    updated = ordered[0].day.isoformat() if ordered else "1970-01-01"
     return (
         _environment()
         .get_template("feed.xml")
@@ -127,7 +128,9 @@ def digest_from_json(text: str) -> Digest:
         )
         for e in data["entries"]
     )
-    return Digest(data["day"], entries, data["candidates"], data.get("note", ""))
+    return Digest(
+        date.fromisoformat(data["day"]), entries, data["candidates"], data.get("note", "")
+    )
 
 
 def write_atomic(path: Path, text: str) -> None:

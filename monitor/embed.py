@@ -27,7 +27,6 @@ from typing import Any, Protocol
 import numpy as np
 
 from monitor.errors import ConfigError, RadarError
-from monitor.paper import Paper
 from monitor.progress import Progress, no_progress
 from monitor.store import Store
 
@@ -49,11 +48,6 @@ class Embedder(Protocol):
     model_id: str
 
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
-
-
-def paper_text(paper: Paper) -> str:
-    """What is embedded: the title, and the abstract when there is one."""
-    return f"{paper.title}. {paper.abstract}" if paper.abstract else paper.title
 
 
 def content_hash(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+from datetime import date
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
@@ -57,7 +58,7 @@ def send_smtp(message: EmailMessage, smtp: SmtpSettings, timeout: float = 30.0) 
         raise DeliveryError(f"SMTP {where} failed: {type(err).__name__}: {err}") from err
 
 
-def write_outbox(message: EmailMessage, outbox: Path, day: str) -> Path:
+def write_outbox(message: EmailMessage, outbox: Path, day: date) -> Path:
     path = outbox / f"{day}.eml"
     write_atomic(path, message.as_string())
     return path

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 from enum import Enum
 
 _ARXIV_ID = re.compile(r"(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v(?P<v>\d+))?")
@@ -66,10 +67,6 @@ class ReadingPaper:
     @property
     def title(self) -> str:
         return self.entries[0].title
-
-    @property
-    def sections(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(dict.fromkeys(e.section for e in self.entries))
 
     @property
     def status(self) -> Status:
@@ -152,6 +149,11 @@ class Resolution:
     method: str
 
 
+def paper_text(paper: Paper) -> str:
+    """What the ranker reads of a paper: the title, and the abstract when there is one."""
+    return f"{paper.title}. {paper.abstract}" if paper.abstract else paper.title
+
+
 def parse_arxiv_id(text: str) -> tuple[str, int | None] | None:
     """Split `2401.01234v2`, `arXiv:2401.01234` or `cs/0112017v1` into (id, version)."""
     text = text.strip().removeprefix("arXiv:").removeprefix("arxiv:")
@@ -185,12 +187,26 @@ class Announcement:
     kind: str
 
 
+class RunStatus(Enum):
+    """A polled day's state in the run ledger, or (DONE_BEFORE) that a poll found it done."""
+
+    OK = "ok"
+    QUIET = "quiet"
+    FAILED = "failed"
+    DONE_BEFORE = "done-before"
+
+    @property
+    def polled(self) -> bool:
+        """Stored for good: never fetched again."""
+        return self in (RunStatus.OK, RunStatus.QUIET)
+
+
 @dataclass(frozen=True)
 class DayResult:
     """What polling one announcement day did, as recorded in the run ledger."""
 
-    day: str  # YYYY-MM-DD
-    status: str  # ok / quiet / failed / done-before
+    day: date
+    status: RunStatus
     source: str  # rss / api
     new: int = 0
     cross: int = 0

@@ -18,19 +18,18 @@ from monitor.announce import announcement_days, days_between, submission_window
 from monitor.config import Settings
 from monitor.errors import FeedError, FetchError
 from monitor.feeds import ArxivApi, ArxivRss, Listing, ListingFile
-from monitor.paper import Announcement, DayResult, Paper
+from monitor.paper import Announcement, DayResult, Paper, RunStatus
 from monitor.progress import Progress, no_progress
 from monitor.store import Store
 
 log = logging.getLogger(__name__)
-DONE = ("ok", "quiet")
 
 
 @dataclass(frozen=True)
 class PollReport:
     """Every day a poll touched, oldest first, with the requests it took."""
 
-    day: str
+    day: date
     days: tuple[DayResult, ...]
     requests: int
     seconds: float
@@ -47,8 +46,8 @@ def poll(
     """Poll the announcement of `day`: catch up missed days, then store the day's listing.
     Without an API (`--offline`) there is no catch-up and no metadata completion."""
     started, key = time.monotonic(), day.isoformat()
-    if store.run_status(key) in DONE:
-        return _report(key, [DayResult(key, "done-before", "rss")], rss, api, started)
+    if _done(store, day):
+        return _report(day, [DayResult(day, RunStatus.DONE_BEFORE, "rss")], rss, api, started)
     listing = _checked_listing(settings, store, rss, day)
     results = catch_up(settings, store, api, day, progress) if api else []
     if listing.day is not None and listing.day > day:
@@ -56,11 +55,16 @@ def poll(
             raise FeedError(f"the listing is for {listing.day}, not {key}; {key} needs the API")
         results.append(fetch_day(settings, store, api, day))  # a past day: the API has it
     elif not listing.items:
-        quiet = DayResult(key, "quiet", "rss", note="no announcement (weekend or holiday)")
+        quiet = DayResult(day, RunStatus.QUIET, "rss", note="no announcement (weekend or holiday)")
         results.append(store.record_day(quiet, [], []))
     else:
         results.append(_record_listing(settings, store, api, listing, day))
-    return _report(key, results, rss, api, started)
+    return _report(day, results, rss, api, started)
+
+
+def _done(store: Store, day: date) -> bool:
+    status = store.run_status(day)
+    return status is not None and status.polled
 
 
 def _checked_listing(
@@ -74,7 +78,7 @@ def _checked_listing(
             shown = listing.day.isoformat() if listing.day else "undated"
             raise FeedError(f"RSS feed is stale: it still carries {shown}, expected {key}")
     except FetchError as err:
-        store.record_failure(key, "rss", str(err))
+        store.record_failure(day, "rss", str(err))
         raise
     return listing
 
@@ -83,14 +87,10 @@ def catch_up(
     settings: Settings, store: Store, api: ArxivApi, day: date, progress: Progress[date]
 ) -> list[DayResult]:
     """Fetch, through the API, each announcement day since the last good poll before `day`."""
-    last = store.last_polled(day.isoformat())
+    last = store.last_polled(day)
     if last is None:
         return []  # first run: history is `radar backfill`'s job
-    missed = [
-        d
-        for d in announcement_days(date.fromisoformat(last), day)
-        if store.run_status(d.isoformat()) not in DONE
-    ]
+    missed = [d for d in announcement_days(last, day) if not _done(store, d)]
     days = progress(missed, "catching up", len(missed))
     return [fetch_day(settings, store, api, d) for d in days]
 
@@ -105,9 +105,9 @@ def backfill(
 ) -> PollReport:
     """Fetch every announcement day in [first, last] not yet stored; resumable."""
     started = time.monotonic()
-    todo = [d for d in days_between(first, last) if store.run_status(d.isoformat()) not in DONE]
+    todo = [d for d in days_between(first, last) if not _done(store, d)]
     results = [fetch_day(settings, store, api, d) for d in progress(todo, "backfill", len(todo))]
-    return _report(last.isoformat(), results, None, api, started)
+    return _report(last, results, None, api, started)
 
 
 def fetch_day(settings: Settings, store: Store, api: ArxivApi, day: date) -> DayResult:
@@ -117,12 +117,16 @@ def fetch_day(settings: Settings, store: Store, api: ArxivApi, day: date) -> Day
     try:
         papers = api.submitted_between(categories, start, end)
     except FetchError as err:
-        store.record_failure(day.isoformat(), "api", str(err))
+        store.record_failure(day, "api", str(err))
         raise
     announced = [Announcement(p, _kind(p, categories)) for p in papers]
     new = sum(1 for a in announced if a.kind == "new")
-    status, note = ("ok", "") if papers else ("quiet", "no submissions in the window (holiday?)")
-    result = DayResult(day.isoformat(), status, "api", new=new, cross=len(papers) - new, note=note)
+    status, note = (
+        (RunStatus.OK, "")
+        if papers
+        else (RunStatus.QUIET, "no submissions in the window (holiday?)")
+    )
+    result = DayResult(day, status, "api", new=new, cross=len(papers) - new, note=note)
     return store.record_day(result, announced, [])
 
 
@@ -136,12 +140,12 @@ def _record_listing(
         ids = [a.paper.id for a in announced]
         complete = {p.id: p for p in api.by_ids(ids)} if api else {}
     except FetchError as err:
-        store.record_failure(day.isoformat(), "api", str(err))
+        store.record_failure(day, "api", str(err))
         raise
     announced = [Announcement(complete.get(a.paper.id, a.paper), a.kind) for a in announced]
     new = sum(1 for a in announced if a.kind == "new")
     result = DayResult(
-        day.isoformat(), "ok", "rss", new=new, cross=len(announced) - new, replaced=len(replaced)
+        day, RunStatus.OK, "rss", new=new, cross=len(announced) - new, replaced=len(replaced)
     )
     return store.record_day(result, announced, replaced)
 
@@ -151,11 +155,11 @@ def _kind(paper: Paper, categories: Sequence[str]) -> str:
 
 
 def _report(
-    key: str,
+    day: date,
     results: list[DayResult],
     rss: ArxivRss | ListingFile | None,
     api: ArxivApi | None,
     started: float,
 ) -> PollReport:
     requests = (api.requests_made if api else 0) + (rss.requests_made if rss else 0)
-    return PollReport(key, tuple(results), requests, time.monotonic() - started)
+    return PollReport(day, tuple(results), requests, time.monotonic() - started)

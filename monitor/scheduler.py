@@ -15,7 +15,13 @@ from datetime import time as dt_time
 from types import FrameType
 from zoneinfo import ZoneInfo
 
-from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobExecutionEvent
+from apscheduler.events import (
+    EVENT_JOB_ERROR,
+    EVENT_JOB_EXECUTED,
+    EVENT_SCHEDULER_STARTED,
+    JobExecutionEvent,
+    SchedulerEvent,
+)
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.cron import CronTrigger
 
@@ -87,8 +93,14 @@ def serve(scheduler: BlockingScheduler) -> None:
         log.info("received %s; stopping after the current run", signal.Signals(signum).name)
         scheduler.shutdown(wait=False)
 
+    def started(event: SchedulerEvent) -> None:
+        job = scheduler.get_job(JOB_ID)
+        upcoming = job.next_run_time.isoformat() if job and job.next_run_time else "none"
+        log.info("radar serve: started; next run %s", upcoming)
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    scheduler.add_listener(started, EVENT_SCHEDULER_STARTED)
     scheduler.start()
     log.info("radar serve: stopped")
 

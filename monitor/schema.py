@@ -8,7 +8,7 @@ from __future__ import annotations
 
 # Each entry moves the schema from version i to i + 1. Never edit a released entry: append.
 MIGRATIONS: tuple[str, ...] = (
-    # 1: the core tables of DESIGN.md.
+    # 1: the core tables: papers, the embedding cache, the run ledger, digests and deliveries.
     """
     CREATE TABLE papers (
         id TEXT PRIMARY KEY,                -- arXiv id without version
@@ -42,7 +42,7 @@ MIGRATIONS: tuple[str, ...] = (
         n_cross INTEGER NOT NULL DEFAULT 0,
         n_replace INTEGER NOT NULL DEFAULT 0,
         error TEXT
-    );
+    );                                      -- feed_date: dropped in 5, never written
     CREATE TABLE picks (
         digest_date TEXT NOT NULL,
         paper_id TEXT NOT NULL REFERENCES papers(id),
@@ -80,7 +80,7 @@ MIGRATIONS: tuple[str, ...] = (
         resolved_at TEXT NOT NULL
     );
     """,
-    # 2: a snapshot of the reading lists, so other commands can use them without re-parsing.
+    # 2: a snapshot of the reading lists (never read; dropped in 5) and an index.
     """
     CREATE TABLE reading_entries (
         entry_key TEXT NOT NULL,
@@ -116,6 +116,11 @@ MIGRATIONS: tuple[str, ...] = (
         made TEXT NOT NULL,
         PRIMARY KEY (paper_id, version, kind)
     )
+    """,
+    # 5: drop what nothing reads or writes: the reading-list snapshot and runs.feed_date.
+    """
+    DROP TABLE reading_entries;
+    ALTER TABLE runs DROP COLUMN feed_date
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -11,14 +11,14 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from types import TracebackType
 
 import numpy as np
 
 from monitor.errors import StoreError
-from monitor.paper import Announcement, DayResult, Paper, ReadingPaper, Resolution
+from monitor.paper import Announcement, DayResult, Paper, Resolution, RunStatus
 from monitor.schema import MIGRATIONS, SCHEMA_VERSION
 
 
@@ -134,16 +134,19 @@ class Store:
 
     # -- announcements and the run ledger ----------------------------------------------
 
-    def run_status(self, day: str) -> str | None:
-        row = self.conn.execute("SELECT status FROM runs WHERE day = ?", (day,)).fetchone()
-        return str(row[0]) if row else None
+    def run_status(self, day: date) -> RunStatus | None:
+        row = self.conn.execute(
+            "SELECT status FROM runs WHERE day = ?", (day.isoformat(),)
+        ).fetchone()
+        return RunStatus(row[0]) if row else None
 
-    def last_polled(self, before: str) -> str | None:
+    def last_polled(self, before: date) -> date | None:
         """The latest day before `before` that was polled successfully (ok or quiet)."""
         row = self.conn.execute(
-            "SELECT MAX(day) FROM runs WHERE status IN ('ok', 'quiet') AND day < ?", (before,)
+            "SELECT MAX(day) FROM runs WHERE status IN ('ok', 'quiet') AND day < ?",
+            (before.isoformat(),),
         ).fetchone()
-        return str(row[0]) if row[0] else None
+        return date.fromisoformat(row[0]) if row[0] else None
 
     def record_day(
         self, result: DayResult, announced: Sequence[Announcement], replaced: Sequence[Paper]
@@ -153,12 +156,13 @@ class Store:
         Papers already known keep their first announcement day (exactly once); a day already
         recorded as ok or quiet is left alone, so concurrent or repeated runs change nothing.
         """
+        day = result.day.isoformat()
         with self.transaction() as conn:
             done = conn.execute(
-                "SELECT 1 FROM runs WHERE day = ? AND status IN ('ok', 'quiet')", (result.day,)
+                "SELECT 1 FROM runs WHERE day = ? AND status IN ('ok', 'quiet')", (day,)
             ).fetchone()
             if done:
-                return DayResult(result.day, "done-before", result.source)
+                return DayResult(result.day, RunStatus.DONE_BEFORE, result.source)
             known = {
                 r[0]
                 for r in conn.execute("SELECT id FROM papers WHERE first_announced IS NOT NULL")
@@ -168,18 +172,18 @@ class Store:
             conn.executemany(_UPSERT, [_paper_row(p) for p in papers])
             conn.executemany(
                 "UPDATE papers SET first_announced = ?, announce_type = ? WHERE id = ?",
-                [(result.day, a.kind, a.paper.id) for a in fresh],
+                [(day, a.kind, a.paper.id) for a in fresh],
             )
             conn.executemany(
                 "UPDATE papers SET replaced_on = ? WHERE id = ?",
-                [(result.day, p.id) for p in replaced],
+                [(day, p.id) for p in replaced],
             )
             conn.execute(
                 """INSERT OR REPLACE INTO runs (day, status, started, finished, n_new, n_cross,
                        n_replace, error, source, note) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)""",
                 (
-                    result.day,
-                    result.status,
+                    day,
+                    result.status.value,
                     _now(),
                     _now(),
                     result.new,
@@ -191,7 +195,7 @@ class Store:
             )
         return result
 
-    def record_failure(self, day: str, source: str, error: str) -> None:
+    def record_failure(self, day: date, source: str, error: str) -> None:
         """Record a failed poll; it is retried by the next run (never overwrites a success)."""
         with self.transaction() as conn:
             conn.execute(
@@ -200,18 +204,19 @@ class Store:
                    ON CONFLICT(day) DO UPDATE SET status = 'failed', finished = excluded.finished,
                        error = excluded.error, source = excluded.source
                    WHERE runs.status = 'failed'""",
-                (day, _now(), _now(), error, source),
+                (day.isoformat(), _now(), _now(), error, source),
             )
 
-    def announced_on(self, day: str, include_replacements: bool = False) -> list[Announcement]:
+    def announced_on(self, day: date, include_replacements: bool = False) -> list[Announcement]:
         """The day's candidates: papers first announced that day (and, if asked, replaced)."""
+        key = day.isoformat()
         papers = self._papers(
             "WHERE first_announced = ? OR (? AND replaced_on = ?) ORDER BY id",
-            (day, include_replacements, day),
+            (key, include_replacements, key),
         )
         kinds = dict(
             self.conn.execute(
-                "SELECT id, announce_type FROM papers WHERE first_announced = ?", (day,)
+                "SELECT id, announce_type FROM papers WHERE first_announced = ?", (key,)
             ).fetchall()
         )
         return [Announcement(p, kinds.get(p.id, "updated")) for p in papers]
@@ -262,14 +267,17 @@ class Store:
             (paper_id, version, kind, source, json.dumps(value, ensure_ascii=False), _now()),
         )
 
-    def digest_written(self, day: str) -> bool:
-        row = self.conn.execute("SELECT 1 FROM digests WHERE digest_date = ?", (day,)).fetchone()
+    def digest_written(self, day: date) -> bool:
+        row = self.conn.execute(
+            "SELECT 1 FROM digests WHERE digest_date = ?", (day.isoformat(),)
+        ).fetchone()
         return row is not None
 
     def record_digest(
-        self, day: str, paths: Sequence[str], picks: Sequence[tuple[str, float, int, str]]
+        self, when: date, paths: Sequence[str], picks: Sequence[tuple[str, float, int, str]]
     ) -> None:
         """The digest and its picks (paper id, score, rank, explanation JSON), atomically."""
+        day = when.isoformat()
         with self.transaction() as conn:
             conn.execute("DELETE FROM picks WHERE digest_date = ?", (day,))
             conn.executemany(
@@ -283,7 +291,7 @@ class Store:
                 (day, _now(), len(picks), json.dumps(list(paths))),
             )
 
-    def undelivered(self, channel: str, recipient: str) -> list[str]:
+    def undelivered(self, channel: str, recipient: str) -> list[date]:
         """Digest days not yet delivered to this recipient, oldest first."""
         rows = self.conn.execute(
             """SELECT digest_date FROM digests WHERE digest_date NOT IN (
@@ -292,42 +300,16 @@ class Store:
                ORDER BY digest_date""",
             (channel, recipient),
         ).fetchall()
-        return [str(r[0]) for r in rows]
+        return [date.fromisoformat(r[0]) for r in rows]
 
     def record_delivery(
-        self, day: str, channel: str, recipient: str, error: str | None = None
+        self, day: date, channel: str, recipient: str, error: str | None = None
     ) -> None:
         with self.transaction() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO deliveries (digest_date, channel, recipient, status, "
                 "attempted, error) VALUES (?, ?, ?, ?, ?, ?)",
-                (day, channel, recipient, "failed" if error else "sent", _now(), error),
-            )
-
-    # -- reading list --------------------------------------------------------------------
-
-    def replace_reading_list(self, papers: Sequence[ReadingPaper]) -> None:
-        """Store the parsed lists as the current snapshot, replacing the previous one."""
-        rows = [
-            (
-                p.key,
-                i,
-                e.title,
-                json.dumps(e.section, ensure_ascii=False),
-                e.status.value,
-                int(e.noted),
-                e.venue,
-                e.year,
-                e.note,
-                str(e.source),
-            )
-            for p in papers
-            for i, e in enumerate(p.entries)
-        ]
-        with self.transaction() as conn:
-            conn.execute("DELETE FROM reading_entries")
-            conn.executemany(
-                "INSERT INTO reading_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+                (day.isoformat(), channel, recipient, "failed" if error else "sent", _now(), error),
             )
 
     # -- resolutions ---------------------------------------------------------------------
@@ -369,7 +351,7 @@ _TABLES = frozenset(
         "deliveries",
         "triage",
         "resolved",
-        "reading_entries",
+        "enrichment",
     }
 )
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from monitor import eprint, pdf_header
 from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.assets import gazetteer_files
 from monitor.config import ArxivSettings
 from monitor.enrich import Enricher
 from monitor.feeds import ArxivFiles
@@ -79,9 +80,8 @@ def _parse_costs(places: Gazetteer) -> tuple[float, float]:
 
 
 def main() -> None:
-    folder = REPO / "data" / "institutions"
     started = time.perf_counter()
-    places = load_gazetteer(folder / "world_universities_zh_en.csv", folder / "labs_companies.csv")
+    places = load_gazetteer(*gazetteer_files())
     load = time.perf_counter() - started
     files = _files()
 

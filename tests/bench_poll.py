@@ -15,6 +15,7 @@ import time
 from datetime import date
 from pathlib import Path
 
+from monitor.assets import demo_feed
 from monitor.config import load_settings
 from monitor.feeds import ArxivApi, ArxivRss
 from monitor.poll import backfill, poll
@@ -23,8 +24,8 @@ from monitor.store import Store
 from .fake_arxiv import FakeArxiv, corpus_records
 from .servers import Reply, http_server
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-LISTING = SHARED / "arxiv_rss" / "2025-08-20_rss.arxiv.org_atom_cs.AI_86entries_repaired.xml"
+DATA = Path(__file__).resolve().parent / "data"  # corpus excerpts (tests/data/PROVENANCE.md)
+LISTING = demo_feed()
 
 
 def _scenario(url: str, seed_day: date | None) -> tuple[int, int, float, int]:
@@ -50,7 +51,7 @@ def _scenario(url: str, seed_day: date | None) -> tuple[int, int, float, int]:
 
 def main() -> None:
     fake = FakeArxiv()
-    fake.add(corpus_records(SHARED, 2025))
+    fake.add(corpus_records(DATA, 2025))
     fake.rss.append(Reply(200, LISTING.read_bytes(), (("Content-Type", "application/atom+xml"),)))
     with http_server(fake) as (url, _):
         print(

@@ -1,61 +1,109 @@
-"""Shared fixtures: a throwaway RADAR_HOME with the real reading lists, and ../shared/data."""
+"""Shared fixtures: a throwaway RADAR_HOME with the real reading lists, the recorded arXiv data
+in tests/data, and two ways to run `radar`: in-process (most tests) and as a real process."""
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
+from monitor.cli import run_cli
+
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-SHARED_DATA = SHARED / "data"
+TEST_DATA = REPO / "tests" / "data"
 LISTS = ("reading_list.md", "classic_parallel_training.md")
 
 
 @pytest.fixture(scope="session")
-def shared_data() -> Path:
-    if not SHARED_DATA.is_dir():
-        pytest.fail(f"test data missing: {SHARED_DATA} (the shared/ folder beside the repo)")
-    return SHARED_DATA
+def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """XDG_CACHE_HOME for the whole session (never the real user's cache)."""
+    return tmp_path_factory.mktemp("xdg-cache")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A RADAR_HOME with the real reading lists and a settings file that makes no network call."""
-    (tmp_path / "data").mkdir()
+@pytest.fixture(scope="session")
+def model_cache(user_cache: Path) -> Path:
+    """The per-user model cache under it: the int8 export happens at most once a session."""
+    return user_cache / "arxiv-radar" / "models"
+
+
+@pytest.fixture(scope="session")
+def test_data() -> Path:
+    """Recorded real arXiv answers and corpus excerpts (see tests/data/PROVENANCE.md)."""
+    return TEST_DATA
+
+
+def write_home(home: Path, model_cache: Path) -> Path:
+    """A home with the real reading lists and settings that make no network call."""
+    (home / "data").mkdir(parents=True, exist_ok=True)
     for name in LISTS:
-        shutil.copy(REPO / "data" / name, tmp_path / "data" / name)
-    (tmp_path / "data" / "sample").mkdir()
-    shutil.copy(REPO / "data" / "sample" / "calibration.jsonl", tmp_path / "data" / "sample")
-    shutil.copytree(REPO / "data" / "institutions", tmp_path / "data" / "institutions")
-    (tmp_path / "radar.toml").write_text(
+        shutil.copy(REPO / "data" / name, home / "data" / name)
+    (home / "radar.toml").write_text(
+        f'[paths]\nreading_lists = ["data/{LISTS[0]}", "data/{LISTS[1]}"]\n'
+        f"models = {str(model_cache)!r}\n"
         '[arxiv]\napi_url = "http://127.0.0.1:9/api/query"\nrss_url = "http://127.0.0.1:9/rss"\n'
         'eprint_url = "http://127.0.0.1:9/e-print"\npdf_url = "http://127.0.0.1:9/pdf"\n'
         "delay_seconds = 0.0\nmax_retries = 0\ntimeout_seconds = 2.0\n",
         encoding="utf-8",
     )
+    return home
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model_cache: Path) -> Iterator[Path]:
+    """A RADAR_HOME with the real reading lists and a settings file that makes no network call."""
     for var in [v for v in os.environ if v.startswith("RADAR_")]:
         monkeypatch.delenv(var)
     monkeypatch.setenv("RADAR_HOME", str(tmp_path))
-    yield tmp_path
+    yield write_home(tmp_path, model_cache)
+
+
+def _environment(home: Path, env: dict[str, str] | None) -> dict[str, str]:
+    full = {k: v for k, v in os.environ.items() if not k.startswith("RADAR_")}
+    full.update({"RADAR_HOME": str(home), "HF_HUB_OFFLINE": "1"}, **(env or {}))
+    return full
 
 
 def run_radar(
     *args: str, home: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
+    """Run a `radar` command line in this process (the same code as the entry point, without
+    paying the interpreter's start-up): its exit code, stdout and stderr (warnings included)."""
+    out, err = io.StringIO(), io.StringIO()
+    handler = logging.StreamHandler(err)
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        with (
+            mock.patch.dict(os.environ, _environment(home, env), clear=True),
+            redirect_stdout(out),
+            redirect_stderr(err),
+        ):
+            code = run_cli(list(args))
+    finally:
+        root.removeHandler(handler)
+    return subprocess.CompletedProcess(["radar", *args], code, out.getvalue(), err.getvalue())
+
+
+def run_radar_process(
+    *args: str, home: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run the real `radar` entry point (python -m monitor) in a subprocess."""
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("RADAR_")}
-    full_env.update({"RADAR_HOME": str(home), "HF_HUB_OFFLINE": "1"}, **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "monitor", *args],
         capture_output=True,
         text=True,
-        env=full_env,
-        timeout=120,
+        env=_environment(home, env),
+        timeout=300,
         check=False,
     )

@@ -1,5 +1,6 @@
 """A local stand-in for arXiv: RSS replies queued by the test, API answers rendered from real
-records (shared/data/corpus) in the 2026 API format, with paging and submittedDate windows.
+records (excerpts in tests/data/corpus) in the 2026 API format, with paging and submittedDate
+windows.
 
 The records are real arXiv metadata; only the Atom envelope is re-serialised here, so the poller
 meets real titles, abstracts, categories and dates through the same parser as in production.
@@ -26,8 +27,8 @@ _WINDOW = re.compile(r"submittedDate:\[(\d{12}) TO (\d{12})\]")
 _CATS = re.compile(r"cat:([\w.\-]+)")
 
 
-def corpus_records(shared_data: Path, year: int) -> list[dict[str, Any]]:
-    name = next((shared_data / "corpus" / "daydayarxiv").glob(f"csAI_listing_{year}_*.jsonl.gz"))
+def corpus_records(test_data: Path, year: int) -> list[dict[str, Any]]:
+    name = next((test_data / "corpus" / "daydayarxiv").glob(f"csAI_listing_{year}_*.jsonl.gz"))
     with gzip.open(name, "rt", encoding="utf-8") as handle:
         return [json.loads(line) for line in handle]
 

@@ -6,10 +6,12 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from .conftest import REPO, run_radar
+from monitor.assets import demo_curated
+
+from .conftest import run_radar
 from .servers import Reply, http_server
 
-CURATED = REPO / "data" / "sample" / "reading_list.jsonl"
+CURATED = demo_curated()
 API_SAMPLE = "arxiv_api/misc_2025_2026/2026-07-13_cat-csAI-OR-csLG_max50.xml"
 
 
@@ -95,9 +97,9 @@ def test_bad_curated_jsonl_names_the_line(home: Path, tmp_path: Path) -> None:
 
 
 def test_online_sync_queries_the_api_once_per_paper_then_caches(
-    home: Path, shared_data: Path
+    home: Path, test_data: Path
 ) -> None:
-    body = (shared_data / API_SAMPLE).read_bytes()
+    body = (test_data / API_SAMPLE).read_bytes()
     path = home / "data" / "reading_list.md"
     path.write_text(
         path.read_text(encoding="utf-8")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from monitor.assets import settings_template
 from monitor.config import Settings, load_settings, masked
 from monitor.errors import ConfigError
 
@@ -18,10 +20,20 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+def test_the_checkout_settings_are_the_template_with_both_reading_lists() -> None:
+    template = load_settings(settings_template(), env={}, home=REPO)
+    checkout = load_settings(REPO / "radar.toml", env={}, home=REPO)
+    assert checkout.paths.reading_lists == (
+        "data/reading_list.md",
+        "data/classic_parallel_training.md",
+    )
+    assert masked(replace(checkout, paths=template.paths)) == masked(template)
+
+
 def test_shipped_radar_toml_documents_every_key_with_its_default() -> None:
-    settings = load_settings(REPO / "radar.toml", env={}, home=REPO)
+    settings = load_settings(settings_template(), env={}, home=REPO)
     assert masked(settings) == masked(Settings())
-    text = (REPO / "radar.toml").read_text(encoding="utf-8")
+    text = settings_template().read_text(encoding="utf-8")
     for section, values in masked(Settings()).items():
         assert f"[{section}]" in text
         for key in values:

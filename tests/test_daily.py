@@ -15,10 +15,12 @@ import trustme
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from .conftest import REPO, run_radar
+from monitor.assets import demo_curated
+
+from .conftest import run_radar
 
 FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
-CURATED = REPO / "data" / "sample" / "reading_list.jsonl"
+CURATED = demo_curated()
 TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
 
 
@@ -30,9 +32,9 @@ def _files(home: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((home / "digests").rglob("*")) if p.is_file()}
 
 
-def test_recorded_day_writes_digest_and_outbox_once(home: Path, shared_data: Path) -> None:
+def test_recorded_day_writes_digest_and_outbox_once(home: Path, test_data: Path) -> None:
     _prepare(home)
-    feed = str(shared_data / FEED)
+    feed = str(test_data / FEED)
     first = run_radar("run", "--feed", feed, "--offline", home=home, env=TORCH)
     assert first.returncode == 0, first.stderr
     assert "2025-08-20: 2 new, 5 cross-listed, 0 replaced (RSS)" in first.stdout
@@ -69,9 +71,9 @@ def test_recorded_day_writes_digest_and_outbox_once(home: Path, shared_data: Pat
     )
 
 
-def test_quiet_day_writes_and_sends_nothing(home: Path, shared_data: Path, tmp_path: Path) -> None:
+def test_quiet_day_writes_and_sends_nothing(home: Path, test_data: Path, tmp_path: Path) -> None:
     _prepare(home)
-    text = (shared_data / FEED).read_text(encoding="utf-8")
+    text = (test_data / FEED).read_text(encoding="utf-8")
     empty = text[: text.index("<entry>")] + "</feed>\n"
     feed = tmp_path / "empty.xml"
     feed.write_text(empty, encoding="utf-8")
@@ -146,11 +148,11 @@ def smtp_server(tmp_path: Path) -> Iterator[tuple[Controller, _Inbox, dict[str, 
 
 
 def test_smtp_starttls_sends_once_to_every_recipient(
-    home: Path, shared_data: Path, smtp_server: Any
+    home: Path, test_data: Path, smtp_server: Any
 ) -> None:
     _, inbox, env = smtp_server
     _prepare(home)
-    feed = str(shared_data / FEED)
+    feed = str(test_data / FEED)
     result = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
     assert result.returncode == 0, result.stderr
     assert len(inbox.messages) == 1
@@ -160,11 +162,11 @@ def test_smtp_starttls_sends_once_to_every_recipient(
 
 
 def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
-    home: Path, shared_data: Path, smtp_server: Any
+    home: Path, test_data: Path, smtp_server: Any
 ) -> None:
     _, inbox, env = smtp_server
     _prepare(home)
-    feed = str(shared_data / FEED)
+    feed = str(test_data / FEED)
     wrong = run_radar(
         "run",
         "--feed",
@@ -182,9 +184,9 @@ def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
     assert "delivered: 2025-08-20" in sent.stdout and len(inbox.messages) == 1
 
 
-def test_server_without_starttls_or_dropping_is_refused(home: Path, shared_data: Path) -> None:
+def test_server_without_starttls_or_dropping_is_refused(home: Path, test_data: Path) -> None:
     _prepare(home)
-    feed = str(shared_data / FEED)
+    feed = str(test_data / FEED)
     plain = Controller(_Inbox(), hostname="127.0.0.1", port=_free_port())
     plain.start()
     try:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import xml.dom.minidom
 from collections import Counter
+from datetime import date
 
 from monitor.affiliations import load_gazetteer
+from monitor.assets import gazetteer_files
 from monitor.digest import (
     Digest,
     Entry,
@@ -19,8 +21,6 @@ from monitor.digest import (
 )
 from monitor.rank import Neighbour
 from monitor.summarize import document_frequency, summarize
-
-from .conftest import REPO
 
 NASTY = "Attention <script>alert(1)</script> & $O(n^2)$ for a_b *bold* [x](y) | z &amp;"
 
@@ -41,7 +41,7 @@ def _digest() -> Digest:
         nearest=(Neighbour("GPipe: Efficient Training", 0.71),),
         terms=("pipeline", "a_b"),
     )
-    return Digest("2025-01-02", (entry,), 40)
+    return Digest(date(2025, 1, 2), (entry,), 40)
 
 
 def test_markdown_follows_the_seed_format_and_escapes() -> None:
@@ -103,8 +103,7 @@ def test_summary_is_short_deterministic_and_informative() -> None:
 
 
 def test_gazetteer_names_institutions_in_english_and_chinese() -> None:
-    folder = REPO / "data" / "institutions"
-    places = load_gazetteer(folder / "world_universities_zh_en.csv", folder / "labs_companies.csv")
+    places = load_gazetteer(*gazetteer_files())
     assert len(places) > 10000
     assert places.labels(
         [

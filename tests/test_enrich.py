@@ -18,6 +18,7 @@ import pytest
 
 from monitor import eprint, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.assets import demo_feed, gazetteer_files
 from monitor.config import ArxivSettings, LlmSettings
 from monitor.enrich import Enricher
 from monitor.errors import InputError
@@ -26,7 +27,7 @@ from monitor.llm import ChatSummarizer
 from monitor.paper import Paper
 from monitor.store import Store
 
-from .conftest import REPO, run_radar
+from .conftest import run_radar
 from .fake_arxiv import FakeArxiv
 from .paper_files import first_page, tar_gz
 from .servers import Recorder, Reply, http_server
@@ -40,8 +41,7 @@ ACMART = {
 
 @pytest.fixture(scope="module")
 def places() -> Gazetteer:
-    folder = REPO / "data" / "institutions"
-    return load_gazetteer(folder / "world_universities_zh_en.csv", folder / "labs_companies.csv")
+    return load_gazetteer(*gazetteer_files())
 
 
 def _tex(name: str) -> dict[str, str]:
@@ -182,7 +182,7 @@ def test_latex_markup_is_cleaned() -> None:
 
 def test_listing_author_names_are_unicode_not_tex() -> None:
     """arXiv's RSS writes `Pi\\v{z}urica`; the digest should say `Pižurica`."""
-    sample = REPO / "data" / "sample" / "2025-08-20_cs.AI_atom.xml"
+    sample = demo_feed()
     listing = parse_listing(sample.read_bytes(), str(sample))
     authors = {a for item in listing.items for a in item.paper.authors}
     assert {"Nikola Pižurica", "Igor Jovančević", "Jörg Deigmöller", "Hendrik Kraß"} <= authors
@@ -438,11 +438,11 @@ def test_llm_failure_falls_back_to_the_extractive_summary(
 RSS_4 = "arxiv_rss/2026-09-24_rss.arxiv.org_rss_cs.LG+cs.AI+cs.CL+stat.ML_4items.xml"
 
 
-def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, shared_data: Path) -> None:
+def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, test_data: Path) -> None:
     """`radar run` wires it all: the API has no affiliations, so the picks' e-prints are read
     (one from LaTeX, one from a PDF-only e-print), and the LLM writes the Chinese summaries."""
     fake = FakeArxiv()
-    fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
+    fake.rss.append(Reply(200, (test_data / RSS_4).read_bytes()))
     fake.files["/e-print/2609.26811v1"] = tar_gz(ACMART)
     fake.files["/e-print/2609.26820v1"] = _seesaw_pdf()
     llm_replies = [_completion(ZH)] * 10
@@ -480,10 +480,10 @@ def test_radar_run_enriches_picks_from_sources_and_the_llm(home: Path, shared_da
         assert len(seen.paths) == before and len(asked.paths) == 3  # nothing asked twice
 
 
-def test_only_the_picks_are_enriched(home: Path, shared_data: Path) -> None:
+def test_only_the_picks_are_enriched(home: Path, test_data: Path) -> None:
     """With one pick among three candidates, one paper's source is fetched: the pick's."""
     fake = FakeArxiv()
-    fake.rss.append(Reply(200, (shared_data / RSS_4).read_bytes()))
+    fake.rss.append(Reply(200, (test_data / RSS_4).read_bytes()))
     versions = {"2609.26811": 1, "2609.26820": 1, "2205.06398": 2}
     for arxiv_id, version in versions.items():
         fake.files[f"/e-print/{arxiv_id}v{version}"] = tar_gz(ACMART)

@@ -10,11 +10,13 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from monitor.assets import demo_feed
 from monitor.config import load_settings
 from monitor.store import Store
 
@@ -23,14 +25,13 @@ from .fake_arxiv import FakeArxiv, corpus_records
 from .servers import Recorder, Reply, http_server
 
 RSS_4 = "arxiv_rss/2026-09-24_rss.arxiv.org_rss_cs.LG+cs.AI+cs.CL+stat.ML_4items.xml"
-ATOM_86 = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_86entries_repaired.xml"
 TRUNCATED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_TRUNCATED.xml"
 RSS_TYPE = (("Content-Type", "application/rss+xml"),)
 
 
 @pytest.fixture(scope="session")
-def corpus_2025(shared_data: Path) -> list[dict[str, Any]]:
-    return corpus_records(shared_data, 2025)
+def corpus_2025(test_data: Path) -> list[dict[str, Any]]:
+    return corpus_records(test_data, 2025)
 
 
 @pytest.fixture
@@ -50,16 +51,16 @@ def arxiv(home: Path) -> Iterator[tuple[FakeArxiv, Recorder, dict[str, str]]]:
         yield fake, recorder, env
 
 
-def _feed(shared_data: Path, name: str, day: str | None = None) -> Reply:
-    body = (shared_data / name).read_bytes()
+def _feed(test_data: Path, name: str, day: str | None = None) -> Reply:
+    body = (test_data / name).read_bytes()
     if day:  # the same real listing, re-dated (for the day after a stale feed)
         body = body.replace(b"Thu, 24 Sep 2026", day.encode())
     return Reply(200, body, RSS_TYPE)
 
 
-def _empty_feed(shared_data: Path, pub_date: str) -> Reply:
+def _empty_feed(test_data: Path, pub_date: str) -> Reply:
     """A real RSS 2.0 feed with its items removed: what arXiv serves on weekends."""
-    text = (shared_data / RSS_4).read_text(encoding="utf-8")
+    text = (test_data / RSS_4).read_text(encoding="utf-8")
     text = re.sub(r"<item>.*?</item>\s*", "", text, flags=re.S)
     text = text.replace("Thu, 24 Sep 2026", pub_date)
     return Reply(200, text.encode(), RSS_TYPE)
@@ -93,10 +94,10 @@ def _dump(home: Path) -> list[Any]:
 
 
 def test_normal_day_stores_new_cross_and_replacements(
-    home: Path, arxiv: Any, shared_data: Path
+    home: Path, arxiv: Any, test_data: Path
 ) -> None:
     fake, seen, env = arxiv
-    fake.rss.append(_feed(shared_data, RSS_4))
+    fake.rss.append(_feed(test_data, RSS_4))
     fake.add(
         [
             {  # the API knows more than the feed: comment, dates, an affiliation
@@ -129,22 +130,22 @@ def test_normal_day_stores_new_cross_and_replacements(
         assert drift.published == "2026-09-22T10:00:00+00:00"
         replaced = store.paper("2009.13987")
         assert replaced is not None and replaced.version == 3
-        assert [a.paper.id for a in store.announced_on("2026-09-24")] == [
+        assert [a.paper.id for a in store.announced_on(date.fromisoformat("2026-09-24"))] == [
             "2205.06398",
             "2609.26811",
             "2609.26820",
         ]
-        updated = store.announced_on("2026-09-24", include_replacements=True)
+        updated = store.announced_on(date.fromisoformat("2026-09-24"), include_replacements=True)
         assert ("2009.13987", "updated") in [(a.paper.id, a.kind) for a in updated]
     ids = [p for p in seen.paths if "id_list" in p]
     assert len(ids) == 1 and "2609.26811%2C2609.26820%2C2205.06398" in ids[0]
 
 
 def test_rerun_changes_nothing_and_makes_no_request(
-    home: Path, arxiv: Any, shared_data: Path
+    home: Path, arxiv: Any, test_data: Path
 ) -> None:
     fake, seen, env = arxiv
-    fake.rss.append(_feed(shared_data, RSS_4))
+    fake.rss.append(_feed(test_data, RSS_4))
     assert run_radar("run", "--date", "2026-09-24", home=home, env=env).returncode == 0
     before, requests = _dump(home), len(seen.requests)
     again = run_radar("run", "--date", "2026-09-24", home=home, env=env)
@@ -154,9 +155,9 @@ def test_rerun_changes_nothing_and_makes_no_request(
     assert len(seen.requests) == requests
 
 
-def test_concurrent_runs_store_the_day_once(home: Path, arxiv: Any, shared_data: Path) -> None:
+def test_concurrent_runs_store_the_day_once(home: Path, arxiv: Any, test_data: Path) -> None:
     fake, _, env = arxiv
-    fake.rss.append(_feed(shared_data, RSS_4))
+    fake.rss.append(_feed(test_data, RSS_4))
     full_env = {**env, "RADAR_HOME": str(home), "PATH": "/usr/bin:/bin"}
     procs = [
         subprocess.Popen(
@@ -174,20 +175,18 @@ def test_concurrent_runs_store_the_day_once(home: Path, arxiv: Any, shared_data:
     assert _runs(home)["2026-09-24"][:2] == ("ok", "rss")
 
 
-def test_weekend_is_quiet_and_exits_0(home: Path, arxiv: Any, shared_data: Path) -> None:
+def test_weekend_is_quiet_and_exits_0(home: Path, arxiv: Any, test_data: Path) -> None:
     fake, _, env = arxiv
-    fake.rss.append(_empty_feed(shared_data, "Sat, 26 Sep 2026"))
+    fake.rss.append(_empty_feed(test_data, "Sat, 26 Sep 2026"))
     result = run_radar("run", "--date", "2026-09-26", home=home, env=env)
     assert result.returncode == 0, result.stderr
     assert "2026-09-26: quiet, no announcement (weekend or holiday)" in result.stdout
     assert _runs(home) == {"2026-09-26": ("quiet", "rss", 0, 0, 0, None)}
 
 
-def test_stale_feed_is_a_failure_retried_next_run(
-    home: Path, arxiv: Any, shared_data: Path
-) -> None:
+def test_stale_feed_is_a_failure_retried_next_run(home: Path, arxiv: Any, test_data: Path) -> None:
     fake, _, env = arxiv
-    fake.rss.extend([_feed(shared_data, RSS_4), _feed(shared_data, RSS_4)])
+    fake.rss.extend([_feed(test_data, RSS_4), _feed(test_data, RSS_4)])
     assert run_radar("run", "--date", "2026-09-24", home=home, env=env).returncode == 0
     stale = run_radar("run", "--date", "2026-09-25", home=home, env=env)
     assert stale.returncode == 5
@@ -196,7 +195,7 @@ def test_stale_feed_is_a_failure_retried_next_run(
     )
     assert _runs(home)["2026-09-25"][:2] == ("failed", "rss")
     fake.rss.clear()
-    fake.rss.append(_feed(shared_data, RSS_4, day="Fri, 25 Sep 2026"))
+    fake.rss.append(_feed(test_data, RSS_4, day="Fri, 25 Sep 2026"))
     retried = run_radar("run", "--date", "2026-09-25", home=home, env=env)
     assert retried.returncode == 0, retried.stderr
     assert _runs(home)["2026-09-25"][:2] == ("ok", "rss")
@@ -205,10 +204,10 @@ def test_stale_feed_is_a_failure_retried_next_run(
 
 
 def test_truncated_feed_is_a_failure_and_stores_nothing(
-    home: Path, arxiv: Any, shared_data: Path
+    home: Path, arxiv: Any, test_data: Path
 ) -> None:
     fake, _, env = arxiv
-    fake.rss.append(_feed(shared_data, TRUNCATED))
+    fake.rss.append(_feed(test_data, TRUNCATED))
     result = run_radar("run", "--date", "2025-08-20", home=home, env=env)
     assert result.returncode == 5
     assert result.stderr.strip().startswith("radar: error: RSS feed is truncated or malformed")
@@ -217,9 +216,9 @@ def test_truncated_feed_is_a_failure_and_stores_nothing(
     assert _announced(home) == {}
 
 
-def test_429_then_success_honours_retry_after(home: Path, arxiv: Any, shared_data: Path) -> None:
+def test_429_then_success_honours_retry_after(home: Path, arxiv: Any, test_data: Path) -> None:
     fake, seen, env = arxiv
-    fake.rss.extend([Reply(429, b"slow down", (("Retry-After", "1"),)), _feed(shared_data, RSS_4)])
+    fake.rss.extend([Reply(429, b"slow down", (("Retry-After", "1"),)), _feed(test_data, RSS_4)])
     result = run_radar("run", "--date", "2026-09-24", home=home, env=env)
     assert result.returncode == 0, result.stderr
     rss_times = [t for p, t in zip(seen.paths, seen.times, strict=True) if p.startswith("/rss")]
@@ -241,9 +240,9 @@ def test_503_storm_exhausts_retries(home: Path, arxiv: Any) -> None:
     assert _runs(home)["2026-09-24"][:2] == ("failed", "rss")
 
 
-def test_stalled_server_times_out(home: Path, arxiv: Any, shared_data: Path) -> None:
+def test_stalled_server_times_out(home: Path, arxiv: Any, test_data: Path) -> None:
     fake, _, env = arxiv
-    slow = _feed(shared_data, RSS_4)
+    slow = _feed(test_data, RSS_4)
     fake.rss.append(Reply(slow.status, slow.body, slow.headers, delay=5.0))
     result = run_radar(
         "run", "--date", "2026-09-24", home=home, env={**env, "RADAR_ARXIV_MAX_RETRIES": "0"}
@@ -259,11 +258,11 @@ def _backfill_day(home: Path, env: dict[str, str], day: str) -> None:
 
 
 def test_three_missed_days_are_caught_up_once(
-    home: Path, arxiv: Any, shared_data: Path, corpus_2025: list[dict[str, Any]]
+    home: Path, arxiv: Any, test_data: Path, corpus_2025: list[dict[str, Any]]
 ) -> None:
     fake, _, env = arxiv
     fake.add(corpus_2025)
-    fake.rss.append(_feed(shared_data, ATOM_86))
+    fake.rss.append(Reply(200, demo_feed().read_bytes(), RSS_TYPE))  # the 86-entry listing
     _backfill_day(home, env, "2025-08-14")  # the last day polled before the machine was off
     result = run_radar("run", "--date", "2025-08-20", home=home, env=env)
     assert result.returncode == 0, result.stderr
@@ -321,13 +320,13 @@ def test_an_empty_api_page_fails_the_day(
 
 
 def test_cross_list_of_an_earlier_paper_is_not_a_candidate_again(
-    home: Path, arxiv: Any, shared_data: Path
+    home: Path, arxiv: Any, test_data: Path
 ) -> None:
     fake, _, env = arxiv
-    fake.rss.extend([_feed(shared_data, RSS_4), _feed(shared_data, RSS_4, day="Fri, 25 Sep 2026")])
+    fake.rss.extend([_feed(test_data, RSS_4), _feed(test_data, RSS_4, day="Fri, 25 Sep 2026")])
     assert run_radar("run", "--date", "2026-09-24", home=home, env=env).returncode == 0
     assert run_radar("run", "--date", "2026-09-25", home=home, env=env).returncode == 0
     settings = load_settings(env={"RADAR_HOME": str(home)}, home=home)
     with Store.open(settings.database_path) as store:
-        assert store.announced_on("2026-09-25") == []
-        assert len(store.announced_on("2026-09-24")) == 3
+        assert store.announced_on(date.fromisoformat("2026-09-25")) == []
+        assert len(store.announced_on(date.fromisoformat("2026-09-24"))) == 3

@@ -9,7 +9,7 @@ import pytest
 
 from monitor.embed import embed_cached
 from monitor.errors import InputError
-from monitor.evaluate import day_blocks, rank_of, summarize
+from monitor.lab.evaluate import day_blocks, rank_of, summarize
 from monitor.paper import Paper
 from monitor.rank import (
     Profile,

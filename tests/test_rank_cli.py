@@ -5,29 +5,33 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from monitor.bench import evaluate
+from monitor.assets import calibration_path, demo_curated
 from monitor.config import load_settings
 from monitor.embed import PACKAGED, TorchEmbedder, load_embedder, model_path
 from monitor.errors import InputError
+from monitor.jsonl import read_papers
+from monitor.lab.bench import evaluate
+from monitor.paper import paper_text
 
-from .conftest import REPO, run_radar
+from .conftest import run_radar
 from .fakes import HashingEmbedder
 
-CURATED = REPO / "data" / "sample" / "reading_list.jsonl"
+CURATED = demo_curated()
 TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch"}
 
 
-def _day_candidates(shared_data: Path, tmp_path: Path) -> tuple[Path, int]:
+def _day_candidates(test_data: Path, tmp_path: Path) -> tuple[Path, int]:
     """BitPipe (pipeline parallelism, cs.DC) among the other cs.LG papers of its listing day."""
-    subset = shared_data / "corpus" / "daydayarxiv" / "csAI_listing_2024-2026_csDC_subset.jsonl"
+    subset = test_data / "corpus" / "daydayarxiv" / "bitpipe.jsonl"
     bitpipe = next(json.loads(x) for x in subset.open() if '"2410.19367"' in x)
-    corpus = next((shared_data / "corpus" / "daydayarxiv").glob("csAI_listing_2024_*.jsonl.gz"))
+    corpus = next((test_data / "corpus" / "daydayarxiv").glob("csAI_listing_2024_*.jsonl.gz"))
     with gzip.open(corpus, "rt", encoding="utf-8") as handle:
         day = [json.loads(x) for x in handle if '"listing_date": "2024-10-25"' in x]
     others = [r for r in day if "cs.DC" not in r["categories"] and "cs.LG" in r["categories"]]
@@ -38,10 +42,10 @@ def _day_candidates(shared_data: Path, tmp_path: Path) -> tuple[Path, int]:
 
 
 def test_rank_cli_puts_the_on_topic_paper_first_and_explains_it(
-    home: Path, shared_data: Path, tmp_path: Path
+    home: Path, test_data: Path, tmp_path: Path
 ) -> None:
     assert run_radar("sync", "--offline", "--from-jsonl", str(CURATED), home=home).returncode == 0
-    candidates, count = _day_candidates(shared_data, tmp_path)
+    candidates, count = _day_candidates(test_data, tmp_path)
     assert count > 40
     result = run_radar(
         "rank",
@@ -95,10 +99,21 @@ def test_rank_cli_bad_input_is_one_line(home: Path, tmp_path: Path) -> None:
     assert result.stderr.strip() == f"radar: error: {bad}:2: a paper needs 'id' and 'title'"
 
 
-def test_eval_is_deterministic(home: Path, shared_data: Path) -> None:
+@pytest.fixture
+def eval_data(test_data: Path, tmp_path: Path) -> Path:
+    """The layout `radar eval --data` reads: curated papers and corpus excerpts."""
+    data = tmp_path / "eval-data"
+    (data / "curated").mkdir(parents=True)
+    shutil.copy(demo_curated(), data / "curated" / "reading_list.jsonl")
+    (data / "corpus").mkdir()
+    (data / "corpus" / "daydayarxiv").symlink_to(test_data / "corpus" / "daydayarxiv")
+    return data
+
+
+def test_eval_is_deterministic(home: Path, eval_data: Path) -> None:
     settings = load_settings(env={"RADAR_HOME": str(home)}, home=home)
-    first = evaluate(settings, None, HashingEmbedder, shared_data, blocks=2, min_size=60, seed=3)
-    again = evaluate(settings, None, HashingEmbedder, shared_data, blocks=2, min_size=60, seed=3)
+    first = evaluate(settings, None, HashingEmbedder, eval_data, blocks=2, min_size=60, seed=3)
+    again = evaluate(settings, None, HashingEmbedder, eval_data, blocks=2, min_size=60, seed=3)
     assert first.markdown() == again.markdown()
     assert [s.held_out for s in first.splits] == [41, 11]
     assert set(first.splits[0].table) == {
@@ -113,7 +128,7 @@ def test_eval_fails_loudly_without_data(home: Path, tmp_path: Path) -> None:
     settings = load_settings(env={"RADAR_HOME": str(home)}, home=home)
     with pytest.raises(InputError, match=r"reading_list\.jsonl: cannot read"):
         evaluate(settings, None, HashingEmbedder, tmp_path)
-    result = run_radar("eval", "--data", str(tmp_path), "--no-write", home=home, env=TORCH)
+    result = run_radar("eval", "--data", str(tmp_path), home=home, env=TORCH)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"radar: error: {tmp_path}/curated/reading_list.jsonl: cannot read (No such file or "
@@ -121,8 +136,9 @@ def test_eval_fails_loudly_without_data(home: Path, tmp_path: Path) -> None:
     ]
 
 
-def test_real_model_paths_agree(tmp_path: Path) -> None:
-    """The packaged model loads offline; the int8 OpenVINO path agrees with the fp32 one."""
+def test_real_model_paths_agree(model_cache: Path) -> None:
+    """The packaged model loads offline; the int8 OpenVINO path (exported once per user into
+    the session's cache, calibrated on the shipped set) agrees with the fp32 one."""
     texts = [
         "Pipeline parallelism splits a model into stages across GPUs.",
         "Mixture-of-experts layers route tokens to experts with all-to-all communication.",
@@ -132,13 +148,11 @@ def test_real_model_paths_agree(tmp_path: Path) -> None:
     assert reference.shape == (3, 384)
     assert np.allclose(np.linalg.norm(reference, axis=1), 1.0, atol=1e-5)
     assert reference[0] @ reference[1] > reference[0] @ reference[2]
-    calibration = [
-        json.loads(x)["abstract"] for x in (REPO / "data" / "sample" / "calibration.jsonl").open()
-    ][:64]
-    fast = load_embedder(PACKAGED, "openvino-int8", tmp_path, lambda: calibration)
+    calibration = [paper_text(p) for p in read_papers(calibration_path())]
+    fast = load_embedder(PACKAGED, "openvino-int8", model_cache, lambda: calibration)
     assert fast.model_id.endswith("openvino-int8-v1")
     agreement = np.sum(fast.encode(texts) * reference, axis=1)
     assert agreement.min() > 0.99, agreement
-    assert list(tmp_path.glob("*/model.xml"))  # exported once, cached
-    again = load_embedder(PACKAGED, "openvino-int8", tmp_path, lambda: [])  # cached: unused
+    assert list(model_cache.glob("*/model.xml"))  # exported once, cached
+    again = load_embedder(PACKAGED, "openvino-int8", model_cache, lambda: [])  # cached: unused
     assert np.allclose(again.encode(texts), fast.encode(texts), atol=1e-6)

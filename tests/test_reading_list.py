@@ -1,4 +1,5 @@
-"""The reading-list parser on the real lists (converted from shared/seeds) and on bad input."""
+"""The reading-list parser on the real lists (converted from the seeds in tests/data/seeds)
+and on bad input."""
 
 from __future__ import annotations
 
@@ -17,14 +18,14 @@ from monitor.reading_list import (
     split_row,
 )
 
-from .conftest import REPO, SHARED
+from .conftest import REPO, TEST_DATA
 
 MAIN = REPO / "data" / "reading_list.md"
 CLASSIC = REPO / "data" / "classic_parallel_training.md"
 
 
 def _seed_rows(name: str, header: str) -> list[list[str]]:
-    path = next((SHARED / "seeds").glob(name))
+    path = next((TEST_DATA / "seeds").glob(name))
     rows, in_table = [], False
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith(header):

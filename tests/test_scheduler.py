@@ -9,9 +9,11 @@ import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import IO
 from zoneinfo import ZoneInfo
 
 import pytest
+from apscheduler.events import EVENT_JOB_MAX_INSTANCES, EVENT_SCHEDULER_STARTED
 
 from monitor import scheduler
 from monitor.config import ScheduleSettings
@@ -82,32 +84,51 @@ def test_bad_schedule_is_a_config_error(settings: ScheduleSettings) -> None:
 
 def test_missed_runs_coalesce_into_one_and_never_overlap() -> None:
     calls: list[float] = []
-    release = threading.Event()
+    running, release, skipped, ready = (threading.Event() for _ in range(4))
 
     def job() -> str:
         calls.append(time.monotonic())
-        release.wait(5)
+        running.set()
+        release.wait(30)
         return "ok"
 
     sched = scheduler.build(ScheduleSettings(), job)
+    sched.add_listener(lambda _: ready.set(), EVENT_SCHEDULER_STARTED)
+    sched.add_listener(lambda _: skipped.set(), EVENT_JOB_MAX_INSTANCES)
     runner = threading.Thread(target=sched.start, daemon=True)
     runner.start()
     try:
-        time.sleep(0.3)
+        assert ready.wait(30)
         job_ = sched.get_job(scheduler.JOB_ID)
         assert (job_.coalesce, job_.max_instances) == (True, 1)
         # the machine slept through several fire times: one run, not a burst
         sched.modify_job(scheduler.JOB_ID, next_run_time=datetime.now(NY) - timedelta(hours=2))
         sched.wakeup()
-        time.sleep(1.0)
+        assert running.wait(30)
         sched.modify_job(scheduler.JOB_ID, next_run_time=datetime.now(NY))
         sched.wakeup()
-        time.sleep(1.0)  # the first run is still going: the second is skipped
+        assert skipped.wait(30)  # the first run is still going: the second is skipped
         assert len(calls) == 1
     finally:
         release.set()
         sched.shutdown(wait=True)
-        runner.join(5)
+        runner.join(30)
+
+
+def _wait_for_line(stream: IO[str], text: str, seen: list[str], timeout: float = 120) -> None:
+    """Read the child's stderr until a line contains `text` (a reader thread, so a child that
+    says nothing cannot hang the test past `timeout`)."""
+    found = threading.Event()
+
+    def read() -> None:
+        for line in stream:
+            seen.append(line)
+            if text in line:
+                found.set()
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    assert found.wait(timeout), "".join(seen)
 
 
 def test_serve_stops_cleanly_on_sigterm(home: Path) -> None:
@@ -118,10 +139,15 @@ def test_serve_stops_cleanly_on_sigterm(home: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=20)
+    seen: list[str] = []
+    try:
+        assert proc.stderr is not None
+        _wait_for_line(proc.stderr, "radar serve: started", seen)  # signal handlers are set
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    finally:
+        proc.kill()
+    err = "".join(seen) + proc.stderr.read()
     assert proc.returncode == 0, err
     assert "radar serve: runs mon,tue,wed,thu,fri at 00:30 America/New_York" in err
     assert "received SIGTERM" in err and "radar serve: stopped" in err

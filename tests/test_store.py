@@ -9,11 +9,8 @@ import pytest
 
 from monitor.errors import StoreError
 from monitor.paper import Paper, Resolution
-from monitor.reading_list import load_reading_lists
 from monitor.schema import SCHEMA_VERSION
 from monitor.store import Store
-
-from .conftest import LISTS, REPO
 
 
 def _paper(arxiv_id: str = "2401.00001", version: int = 1, title: str = "A Paper") -> Paper:
@@ -42,8 +39,11 @@ def test_new_database_has_every_table_wal_and_foreign_keys(tmp_path: Path) -> No
             "deliveries",
             "triage",
             "resolved",
-            "reading_entries",
+            "enrichment",
         } <= tables
+        assert "reading_entries" not in tables  # dropped in 5: nothing read it
+        runs = {r[1] for r in store.conn.execute("PRAGMA table_info(runs)")}
+        assert "feed_date" not in runs and {"day", "status", "source", "note"} <= runs
         assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         with pytest.raises(sqlite3.IntegrityError):
@@ -69,7 +69,6 @@ def test_migration_from_version_1_keeps_existing_rows(tmp_path: Path) -> None:
         assert store.version == SCHEMA_VERSION
         assert store.paper("2401.00001") == _paper()
         assert store.resolutions()["gpipe"].paper == _paper()
-        assert store.count("reading_entries") == 0
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -102,15 +101,3 @@ def test_upsert_keeps_the_latest_version(tmp_path: Path) -> None:
         assert store.count("papers") == 1
         paper = store.paper("2401.00001")
         assert paper is not None and paper.title == "v3"
-
-
-def test_reading_list_snapshot_is_replaced_whole(tmp_path: Path) -> None:
-    reading = load_reading_lists([REPO / "data" / name for name in LISTS])
-    with Store.open(tmp_path / "radar.db") as store:
-        store.replace_reading_list(reading.papers)
-        store.replace_reading_list(reading.papers)
-        assert store.count("reading_entries") == 83
-        section = store.conn.execute(
-            "SELECT section FROM reading_entries WHERE title LIKE 'Seer:%'"
-        ).fetchone()[0]
-        assert section == '["LLM Training", "RL Training"]'

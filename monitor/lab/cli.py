@@ -1,7 +1,8 @@
-"""`radar rank`, `radar eval` and `radar bench`: the ranking lab, registered on `cli.cli`.
+"""`radar rank`, `radar eval` and `radar bench`: the ranking lab's commands, loaded by
+`cli.py` only when one of them runs (or `--help` lists them).
 
-Split from `cli.py` to keep each module short; like it, these commands only parse arguments,
-call one function and print.
+Like `cli.py`, these commands only parse arguments, call one function and print; the heavy
+modules they call are imported inside them.
 """
 
 from __future__ import annotations
@@ -12,9 +13,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from monitor import bench, pipeline
-from monitor.config import Settings
-from monitor.jsonl import read_papers
 from monitor.progress import bar
 
 if TYPE_CHECKING:
@@ -23,13 +21,11 @@ if TYPE_CHECKING:
 _DATA_OPTION = click.option(
     "--data",
     "data_dir",
-    type=click.Path(path_type=Path),
-    help="The shared data folder (default: ../shared/data beside RADAR_HOME).",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    required=True,
+    help="The data folder: curated/reading_list.jsonl and corpus/daydayarxiv/ (the project's "
+    "shared data).",
 )
-
-
-def _default_data(settings: Settings) -> Path:
-    return settings.home.parent / "shared" / "data"
 
 
 @click.command("rank")
@@ -52,14 +48,16 @@ def _default_data(settings: Settings) -> Path:
 @click.pass_obj
 def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, top: int) -> None:
     """Rank any candidate papers against a profile; one JSON object per line, best first."""
+    from monitor.jsonl import read_papers
+    from monitor.profile import profile_from_file
+    from monitor.ranker import make_embedder, rank_papers
+
     settings = obj.settings
     store = obj.store() if settings.database_path.exists() else None
     try:
-        items = pipeline.profile_from_file(profile_path, settings, store)
+        items = profile_from_file(profile_path, settings.rank.read_weight, store)
         candidates = read_papers(candidates_path)
-        ranked = pipeline.rank_papers(
-            items, candidates, pipeline.make_embedder(settings), store, bar
-        )
+        ranked = rank_papers(items, candidates, make_embedder(settings), store, bar)
     finally:
         if store:
             store.close()
@@ -89,15 +87,14 @@ def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, 
 @click.option("--seed", type=int, default=20261130, show_default=True)
 @click.option("--ablations", is_flag=True, help="Also run the variants radar was chosen over.")
 @click.option(
-    "--write/--no-write",
-    default=True,
-    show_default=True,
-    help="Write the table to models/eval.md and into README.md.",
+    "--write",
+    is_flag=True,
+    help="Also write the table to RADAR_HOME/models/eval.md and into RADAR_HOME/README.md.",
 )
 @click.pass_obj
 def eval_cmd(
     obj: Context,
-    data_dir: Path | None,
+    data_dir: Path,
     blocks: int,
     min_size: int,
     seed: int,
@@ -105,13 +102,16 @@ def eval_cmd(
     write: bool,
 ) -> None:
     """The ranking benchmark: radar and the anchors' methods on the same real candidates."""
+    from monitor.lab import bench
+    from monitor.ranker import make_embedder
+
     settings = obj.settings
     with obj.store() as store:
         report = bench.evaluate(
             settings,
             store,
-            lambda: pipeline.make_embedder(settings),
-            data_dir or _default_data(settings),
+            lambda: make_embedder(settings),
+            data_dir,
             blocks,
             min_size,
             seed,
@@ -129,9 +129,10 @@ def eval_cmd(
 @_DATA_OPTION
 @click.option("--papers", type=int, default=512, show_default=True)
 @click.pass_obj
-def bench_cmd(obj: Context, data_dir: Path | None, papers: int) -> None:
+def bench_cmd(obj: Context, data_dir: Path, papers: int) -> None:
     """Embedding speed (reference fp32 vs radar's path, same papers, one run) and more."""
-    settings = obj.settings
-    report = bench.speed(settings, data_dir or _default_data(settings), papers)
+    from monitor.lab import bench
+
+    report = bench.speed(obj.settings, data_dir, papers)
     for line in report.lines():
         click.echo(line)

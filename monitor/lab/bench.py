@@ -1,7 +1,8 @@
 """`radar eval` and `radar bench`: measurements, each printed by a command in this repo.
 
-Both read real data from the shared data folder (`--data`, default `../shared/data`): the
-reading-list papers with abstracts (`curated/reading_list.jsonl`) and the ~50k-paper corpus.
+Both read real data from a data folder given with `--data` (the layout of the project's shared
+data: `curated/reading_list.jsonl`, the reading-list papers with abstracts, and
+`corpus/daydayarxiv/`, ~50k real papers). The product never imports this package.
 """
 
 from __future__ import annotations
@@ -17,27 +18,27 @@ import numpy as np
 
 from monitor.config import Settings
 from monitor.digest import write_atomic
-from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path, paper_text
-from monitor.evaluate import (
+from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path
+from monitor.jsonl import read_curated
+from monitor.lab.evaluate import (
     ABLATIONS,
     METHODS,
     EvalReport,
-    ProfileItem,
     Split,
     day_blocks,
     later_additions,
     leave_one_out,
     load_corpus,
-    make_profile,
     run_methods,
 )
-from monitor.jsonl import read_curated
-from monitor.paper import Paper
-from monitor.pipeline import make_embedder, profile_items, rank_papers, resolve_local
+from monitor.paper import Paper, paper_text
+from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
 from monitor.rank import score
+from monitor.ranker import forget_models, make_embedder, rank_papers
 from monitor.reading_list import load_reading_lists
 from monitor.store import Store
+from monitor.sync import resolve_local
 
 
 def reading_items(settings: Settings, data_dir: Path) -> list[ProfileItem]:
@@ -173,8 +174,9 @@ def speed(
 
 
 def _day(settings: Settings, items: Sequence[ProfileItem], day: Sequence[Paper]) -> float:
+    forget_models()  # a cold load, as a new `radar run` process does
     started = time.perf_counter()
-    embedder = make_embedder(settings)  # a fresh load, as `radar run` does
+    embedder = make_embedder(settings)
     rank_papers(items, day, embedder, store=None)
     return time.perf_counter() - started
 
@@ -201,7 +203,7 @@ def write_eval(settings: Settings, table: str, ablations: bool = False) -> list[
     """The table into models/eval.md and between the README's markers, atomically; with the
     ablations, into models/ablations.md only."""
     command = "radar eval --ablations" if ablations else "radar eval"
-    target = settings.path(settings.paths.models) / ("ablations.md" if ablations else "eval.md")
+    target = settings.home / "models" / ("ablations.md" if ablations else "eval.md")
     write_atomic(target, f"# `{command}`\n\nWritten by `{command}`; do not edit.\n\n{table}")
     written = [target]
     readme = settings.home / "README.md"

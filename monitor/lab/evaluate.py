@@ -26,9 +26,9 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from monitor.embed import paper_text
 from monitor.errors import InputError
-from monitor.paper import Paper
+from monitor.paper import Paper, paper_text
+from monitor.profile import ProfileItem, make_profile
 from monitor.rank import (
     SVM_C,
     Profile,
@@ -42,16 +42,6 @@ from monitor.rank import (
 
 CATEGORIES = frozenset({"cs.DC", "cs.LG"})
 Method = Callable[["Case"], np.ndarray]
-
-
-@dataclass(frozen=True)
-class ProfileItem:
-    """A reading-list paper as the ranker sees it."""
-
-    paper: Paper
-    section: str
-    weight: float
-    year: int | None
 
 
 @dataclass(frozen=True)
@@ -215,16 +205,6 @@ ABLATIONS: dict[str, Method] = {
 
 def asl_text(paper: Paper) -> str:
     return " ".join([paper.title, paper.abstract, " ".join(paper.authors)])
-
-
-def make_profile(items: Sequence[ProfileItem], vectors: np.ndarray) -> Profile:
-    return Profile(
-        titles=tuple(i.paper.title for i in items),
-        texts=tuple(paper_text(i.paper) for i in items),
-        vectors=vectors,
-        weights=np.array([i.weight for i in items], dtype=np.float64),
-        sections=tuple(i.section for i in items),
-    )
 
 
 @dataclass(frozen=True)
