@@ -24,7 +24,8 @@ from monitor.announce import feed_day
 from monitor.assets import demo_curated, demo_feed
 from monitor.config import Settings, load_settings, masked
 from monitor.daily import RunReport
-from monitor.errors import InputError, RadarError
+from monitor.deliver import deliver
+from monitor.errors import ConfigError, InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.home import default_home, init_home
 from monitor.paper import DayResult, ReadingList, ReadingPaper, Resolution, RunStatus, Status
@@ -32,6 +33,7 @@ from monitor.poll import PollReport, backfill, poll
 from monitor.progress import bar
 from monitor.ranker import make_embedder
 from monitor.store import Store
+from monitor.validate import problems
 
 
 class Context:
@@ -50,18 +52,23 @@ class Context:
 
 
 class _Commands(click.Group):
-    """The product's commands, and the lab's, imported only when one of them is used."""
+    """The daily commands, plus the operator's and the lab's, imported only when used."""
 
-    LAB: ClassVar[dict[str, str]] = {"rank": "rank_cmd", "eval": "eval_cmd", "bench": "bench_cmd"}
+    LAZY: ClassVar[dict[str, tuple[str, str]]] = {
+        "rank": ("monitor.lab.cli", "rank_cmd"),
+        "eval": ("monitor.lab.cli", "eval_cmd"),
+        "bench": ("monitor.lab.cli", "bench_cmd"),
+        "doctor": ("monitor.cli_ops", "doctor_cmd"),
+        "backup": ("monitor.cli_ops", "backup_cmd"),
+    }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *self.LAB])
+        return sorted([*super().list_commands(ctx), *self.LAZY])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.LAB:
-            command: click.Command = getattr(
-                importlib.import_module("monitor.lab.cli"), self.LAB[cmd_name]
-            )
+        if cmd_name in self.LAZY:
+            module, name = self.LAZY[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), name)
             return command
         return super().get_command(ctx, cmd_name)
 
@@ -148,10 +155,12 @@ def _run_once(obj: Context, day: date | None, feed: Path | None, offline: bool) 
 
 def _print_run(report: RunReport) -> None:
     _print_poll(report.poll)
+    for item in report.resumed:
+        click.echo(f"{item.day}: finished what an earlier run left (stopped after {item.stage})")
     for path in report.written:
         click.echo(f"written: {path}")
-    for day in report.delivered:
-        click.echo(f"delivered: digest of {day}")
+    for claim in report.delivered:
+        click.echo(f"delivered: digest of {claim.day} to {claim.recipient}")
 
 
 @cli.command("run")
@@ -196,8 +205,11 @@ def digest_cmd(obj: Context, when: datetime | None, offline: bool) -> None:
 def send_cmd(obj: Context) -> None:
     """Deliver every written digest not yet delivered (after an SMTP failure, say)."""
     with obj.store() as store:
-        days = daily.deliver(obj.settings, store)
-    click.echo(f"delivered: {_days(days)}" if days else "nothing to deliver")
+        done = deliver(obj.settings, store)
+    for claim in done:
+        click.echo(f"delivered: digest of {claim.day} to {claim.recipient}")
+    if not done:
+        click.echo("nothing to deliver")
 
 
 @cli.command("poll")
@@ -233,15 +245,26 @@ def serve_cmd(obj: Context) -> None:
         except RadarError as err:
             return f"failed: {err}"
         days = "; ".join(describe_day(r) for r in report.poll.days)
-        return f"{days}; delivered: {_days(report.delivered) or 'nothing'}"
+        sent = ", ".join(f"{c.day} to {c.recipient}" for c in report.delivered)
+        return f"{days}; delivered: {sent or 'nothing'}"
 
     scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
 
 @cli.command("config")
+@click.option("--check", is_flag=True, help="List every problem of the settings; exit 2 if any.")
 @click.pass_obj
-def config_cmd(obj: Context) -> None:
-    """Print the effective settings (secrets masked)."""
+def config_cmd(obj: Context, check: bool) -> None:
+    """Print the effective settings (secrets masked), or check them."""
+    if check:
+        settings = load_settings(obj.config, validate=False)
+        found = problems(settings)
+        for problem in found:
+            click.echo(f"{settings.config_file}: {problem}")
+        if found:
+            raise ConfigError(f"{len(found)} problem(s) in the settings (listed above)")
+        click.echo(f"{settings.config_file}: settings ok")
+        return
     settings = obj.settings
     click.echo(f"# settings file: {settings.config_file}")
     click.echo(f"# RADAR_HOME: {settings.home}")

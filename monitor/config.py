@@ -16,6 +16,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from monitor.errors import ConfigError
 from monitor.home import default_home, user_cache_dir
+from monitor.validate import problems
 
 SECRET_ENV = {"smtp.password": "RADAR_SMTP_PASSWORD", "llm.api_key": "RADAR_LLM_API_KEY"}
 
@@ -78,6 +79,7 @@ class SmtpSettings:
     sender: str = ""
     recipients: tuple[str, ...] = ()
     ca_file: str = ""
+    new_recipient_backlog: int = 0
     password: str = field(default="", repr=False)
 
 
@@ -128,9 +130,13 @@ SECTIONS = ("paths", "arxiv", "schedule", "rank", "digest", "smtp", "llm")
 
 
 def load_settings(
-    config: Path | None = None, env: Mapping[str, str] | None = None, home: Path | None = None
+    config: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    home: Path | None = None,
+    validate: bool = True,
 ) -> Settings:
-    """Read the settings file (`--config`, RADAR_CONFIG, or RADAR_HOME/radar.toml) and env."""
+    """Read the settings file (`--config`, RADAR_CONFIG, or RADAR_HOME/radar.toml) and env,
+    and (unless `validate` is False) refuse values that cannot work, before any work starts."""
     env = os.environ if env is None else env
     home = home or default_home(env)
     path = config or (Path(env["RADAR_CONFIG"]) if env.get("RADAR_CONFIG") else home / "radar.toml")
@@ -148,27 +154,15 @@ def load_settings(
         if name not in SECTIONS:
             raise ConfigError(f"{path}: unknown section [{name}]")
     values = {name: _section(path, name, raw.get(name, {}), env) for name in SECTIONS}
-    return _checked(path, replace(settings, **values))
+    return _checked(path, replace(settings, **values), validate)
 
 
-_CHOICES = {"digest.summary_language": ("en", "zh"), "smtp.security": ("starttls", "tls")}
-
-
-def _checked(path: Path, settings: Settings) -> Settings:
-    """Values that parse but cannot work, named by key."""
-    for dotted, allowed in _CHOICES.items():
-        section, key = dotted.split(".")
-        value = getattr(getattr(settings, section), key)
-        if value not in allowed:
-            raise ConfigError(
-                f"{path}: '{dotted}' must be one of {', '.join(allowed)}, not {value!r}"
-            )
-    llm = settings.llm
-    if settings.digest.summary_language == "zh" and not (llm.base_url and llm.model):
-        raise ConfigError(
-            f"{path}: 'digest.summary_language' = \"zh\" needs llm.base_url and llm.model "
-            "(there is no offline Chinese summariser)"
-        )
+def _checked(path: Path, settings: Settings, validate: bool) -> Settings:
+    """Refuse values that parse but cannot work (the first, with a count of the rest)."""
+    found = problems(settings) if validate else []
+    if found:
+        more = f" (and {len(found) - 1} more: `radar config --check` lists all)"
+        raise ConfigError(f"{path}: {found[0]}{more if len(found) > 1 else ''}")
     return settings
 
 

@@ -1,6 +1,12 @@
-"""The daily job, `radar run`: poll, then for each newly polled day rank, enrich, write the
-digest, and deliver every digest not yet delivered. Each step is idempotent, so running a day
-twice writes nothing new and sends nothing twice."""
+"""The daily job, `radar run`: poll, then bring every polled day to a written digest, then
+deliver every digest to every recipient once.
+
+A day moves through recorded stages: polled (its papers stored) → ranked (its picks stored) →
+written (its digest stored and its files written) → delivered, per recipient (see
+`deliver.py`). Each run first finishes every day an earlier run left behind (killed, or failed
+after its poll), oldest first, so a failure after the poll never loses a digest; a day already
+written is never written or sent again.
+"""
 
 from __future__ import annotations
 
@@ -16,23 +22,22 @@ import numpy as np
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 from monitor.config import Settings
-from monitor.digest import (
-    Digest,
-    Entry,
-    digest_from_json,
-    render_feed,
-    render_html,
-    render_json,
-    render_markdown,
-    write_atomic,
+from monitor.deliver import (
+    Checkpoint,
+    Delivered,
+    deliver,
+    no_checkpoint,
+    register_recipients,
+    write_feed,
+    write_files,
 )
+from monitor.digest import Digest, Entry, render_json
 from monitor.embed import Embedder
 from monitor.enrich import Enricher
-from monitor.errors import DeliveryError, InputError
+from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.llm import ChatSummarizer
-from monitor.mail import build_message, send_smtp, write_outbox
-from monitor.paper import RunStatus
+from monitor.paper import Paper, RunStatus
 from monitor.poll import PollReport, poll
 from monitor.profile import profile_items
 from monitor.progress import Progress, no_progress
@@ -40,10 +45,10 @@ from monitor.rank import select
 from monitor.ranker import Ranked, rank_papers
 from monitor.reading_list import load_reading_lists
 from monitor.store import Store
+from monitor.store_digests import Unfinished
 from monitor.summarize import document_frequency
 
 log = logging.getLogger(__name__)
-FEED_DAYS = 14
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,9 @@ class Clients:
 @dataclass(frozen=True)
 class RunReport:
     poll: PollReport
+    resumed: tuple[Unfinished, ...]  # days an earlier run left before 'written'
     written: tuple[Path, ...]
-    delivered: tuple[date, ...]
+    delivered: tuple[Delivered, ...]
 
 
 def run(
@@ -70,18 +76,40 @@ def run(
     clients: Clients,
     day: date,
     progress: Progress[int] = no_progress,
+    checkpoint: Checkpoint = no_checkpoint,
 ) -> RunReport:
     """One pass of the daily job for `day` (see the module docstring)."""
     report = poll(settings, store, clients.listing, clients.api, day)
+    checkpoint("polled", day)
+    register_recipients(settings, store)
+    polled_now = {r.day for r in report.days if r.status is not RunStatus.DONE_BEFORE}
+    todo = store.unfinished()
     written: list[Path] = []
-    for result in report.days:
-        if store.digest_written(result.day):
-            continue
-        quiet = result.status is RunStatus.QUIET
-        if result.status is RunStatus.OK or (quiet and settings.digest.quiet_day_mail):
-            digest = build_digest(settings, store, result.day, clients, progress, result.note)
-            written += write_digest(settings, store, digest)
-    return RunReport(report, tuple(written), tuple(deliver(settings, store)))
+    for item in todo:
+        written += finish_day(settings, store, clients, item, progress, checkpoint)
+    delivered = deliver(settings, store, checkpoint)
+    resumed = tuple(u for u in todo if u.day not in polled_now)
+    return RunReport(report, resumed, tuple(written), tuple(delivered))
+
+
+def finish_day(
+    settings: Settings,
+    store: Store,
+    clients: Clients,
+    item: Unfinished,
+    progress: Progress[int] = no_progress,
+    checkpoint: Checkpoint = no_checkpoint,
+) -> list[Path]:
+    """Rank, enrich and write one polled day; a failure is recorded on the day and raised."""
+    if item.status is RunStatus.QUIET and not settings.digest.quiet_day_mail:
+        store.record_digest(item.day, [], None, 0)  # nothing to write or send
+        return []
+    try:
+        digest = build_digest(settings, store, item.day, clients, progress, item.note, checkpoint)
+        return write_digest(settings, store, digest, checkpoint)
+    except RadarError as err:
+        store.record_stage_error(item.day, str(err))
+        raise
 
 
 def render_again(
@@ -115,14 +143,43 @@ def build_digest(
     clients: Clients,
     progress: Progress[int] = no_progress,
     note: str = "",
+    checkpoint: Checkpoint = no_checkpoint,
 ) -> Digest:
-    """Rank the day's candidates against the reading list and turn the picks into entries."""
+    """Rank the day's candidates against the reading list (the picks are stored: stage
+    'ranked') and turn the picks into entries."""
     announced = store.announced_on(day, settings.arxiv.include_replacements)
     if not announced:
         return Digest(day, (), 0, note or "no announcement")
+    ranked, chosen = _rank_day(settings, store, clients, [a.paper for a in announced], progress)
+    store.record_picks(day, [_pick(n, ranked[i]) for n, i in enumerate(chosen, start=1)])
+    checkpoint("ranked", day)
+    if not chosen:
+        note = f"none of the {len(announced)} papers scored above {settings.rank.min_score}"
+    kinds = {a.paper.id: a.kind for a in announced}
+    df = document_frequency([a.paper.abstract for a in announced])
+    enricher = Enricher(store, gazetteer(), clients.files, clients.llm)
+    entries = []
+    for n, i in enumerate(progress(chosen, "enriching picks", len(chosen)), start=1):
+        paper = ranked[i].paper
+        affiliations = tuple(enricher.affiliations(paper))
+        summary = enricher.summary(paper, df, len(announced))
+        entries.append(
+            _entry(n, ranked[i], kinds[paper.id], day.isoformat(), affiliations, summary)
+        )
+        checkpoint("enriching", day)
+    return Digest(day, tuple(entries), len(announced), note)
+
+
+def _rank_day(
+    settings: Settings,
+    store: Store,
+    clients: Clients,
+    papers: list[Paper],
+    progress: Progress[int],
+) -> tuple[list[Ranked], list[int]]:
     reading = load_reading_lists(settings.reading_list_paths, settings.home)
     items = profile_items(reading, store.resolutions(), settings.rank.read_weight)
-    ranked = rank_papers(items, [a.paper for a in announced], clients.load_model(), store, progress)
+    ranked = rank_papers(items, papers, clients.load_model(), store, progress)
     rank = settings.rank
     chosen = select(
         np.array([r.score for r in ranked]),
@@ -131,25 +188,12 @@ def build_digest(
         rank.min_score,
         rank.section_quota,
     )
-    if not chosen:
-        note = f"none of the {len(announced)} papers scored above {rank.min_score}"
-    kinds = {a.paper.id: a.kind for a in announced}
-    df = document_frequency([a.paper.abstract for a in announced])
-    enricher = Enricher(store, gazetteer(), clients.files, clients.llm)
-    entries = []
-    for n, i in enumerate(progress(chosen, "enriching picks", len(chosen)), start=1):
-        paper = ranked[i].paper
-        entries.append(
-            _entry(
-                n,
-                ranked[i],
-                kinds[paper.id],
-                day.isoformat(),
-                tuple(enricher.affiliations(paper)),
-                enricher.summary(paper, df, len(announced)),
-            )
-        )
-    return Digest(day, tuple(entries), len(announced), note)
+    return ranked, chosen
+
+
+def _pick(rank: int, r: Ranked) -> tuple[str, float, int, str]:
+    why = {"section": r.why.section, "terms": r.why.terms}
+    return (r.paper.id, round(r.score, 4), rank, json.dumps(why, ensure_ascii=False))
 
 
 def _entry(
@@ -172,55 +216,16 @@ def _entry(
     )
 
 
-def write_digest(settings: Settings, store: Store, digest: Digest) -> list[Path]:
-    """The day's Markdown, HTML and JSON, the Atom feed of recent days, and the store rows."""
+def write_digest(
+    settings: Settings, store: Store, digest: Digest, checkpoint: Checkpoint = no_checkpoint
+) -> list[Path]:
+    """The day's Markdown, HTML and JSON and the Atom feed, then the digest in the store
+    (stage 'written'): files first, so a crash between leaves files to be written again."""
     folder = settings.path(settings.paths.digests)
-    paths = {
-        folder / f"{digest.day}.md": render_markdown(digest),
-        folder / f"{digest.day}.html": render_html(digest),
-        folder / f"{digest.day}.json": render_json(digest),
-    }
-    for path, text in paths.items():
-        write_atomic(path, text)
-    feed = folder / "feed.xml"
-    recent = sorted(folder.glob("????-??-??.json"))[-FEED_DAYS:]
-    write_atomic(
-        feed,
-        render_feed(
-            [digest_from_json(p.read_text(encoding="utf-8")) for p in recent],
-            "urn:arxiv-radar:picks",
-        ),
+    paths = write_files(folder, digest, checkpoint)
+    store.record_digest(
+        digest.day, [str(p) for p in paths], render_json(digest), len(digest.entries)
     )
-    picks = [
-        (
-            e.id,
-            e.score,
-            e.rank,
-            json.dumps({"section": e.section, "terms": e.terms}, ensure_ascii=False),
-        )
-        for e in digest.entries
-    ]
-    store.record_digest(digest.day, [str(p) for p in paths], picks)
+    feed = write_feed(folder, store)
+    checkpoint("written", digest.day)
     return [*paths, feed]
-
-
-def deliver(settings: Settings, store: Store) -> list[date]:
-    """Send (or write to the outbox) every digest not yet delivered; each exactly once."""
-    smtp = settings.smtp
-    channel, recipient = ("smtp", ",".join(smtp.recipients)) if smtp.host else ("outbox", "")
-    folder = settings.path(settings.paths.digests)
-    done = []
-    for day in store.undelivered(channel, recipient):
-        digest = digest_from_json((folder / f"{day}.json").read_text(encoding="utf-8"))
-        message = build_message(digest, render_markdown(digest), render_html(digest), smtp)
-        try:
-            if smtp.host:
-                send_smtp(message, smtp)
-            else:
-                write_outbox(message, folder / "outbox", day)
-        except DeliveryError as err:
-            store.record_delivery(day, channel, recipient, str(err))
-            raise
-        store.record_delivery(day, channel, recipient)
-        done.append(day)
-    return done

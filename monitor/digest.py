@@ -8,6 +8,7 @@ escapes the characters Markdown or HTML would act on, so titles with `<`, `&` or
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Sequence
@@ -17,10 +18,13 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from monitor.errors import OutputError
 from monitor.rank import Neighbour
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 _ENTITY = re.compile(r"&(?=#?\w+;)")  # only an `&` that would start an HTML entity
+# bidirectional embedding/override/isolate controls: they can make a title display reversed
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,13 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["md"] = md
+    env.finalize = _finalize
     return env
+
+
+def _finalize(value: object) -> object:
+    """Every value printed by any template loses bidi controls (then autoescape applies)."""
+    return _BIDI.sub("", value) if isinstance(value, str) else value
 
 
 def render_markdown(digest: Digest) -> str:
@@ -134,8 +144,14 @@ def digest_from_json(text: str) -> Digest:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file and rename: readers never see half a digest."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write through a temporary file and rename: readers never see half a file, and a
+    failure (folder not writable, disk full) leaves neither the file nor the temporary one."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise OutputError(f"{path.parent}: cannot write {path.name} ({err.strerror})") from err

@@ -29,10 +29,11 @@ import numpy as np
 from monitor.errors import ConfigError, RadarError
 from monitor.progress import Progress, no_progress
 from monitor.store import Store
+from monitor.validate import CHOICES, PACKAGED_MODEL
 
 log = logging.getLogger(__name__)
-PACKAGED = "packaged:all-MiniLM-L6-v2"
-BACKENDS = ("auto", "openvino-int8", "torch")
+PACKAGED = PACKAGED_MODEL
+BACKENDS = CHOICES["rank.embed_backend"]
 INT8_FLAGS = ("avx512_vnni", "avx_vnni", "amx_int8")
 # Bump when the quantisation recipe or data/sample/calibration.jsonl changes.
 _QUANT_VERSION = "int8-v1"

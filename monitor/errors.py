@@ -37,6 +37,12 @@ class FetchError(RadarError):
     exit_code = 3
 
 
+class OutputError(RadarError):
+    """A digest or list file cannot be written (folder not writable, disk full)."""
+
+    exit_code = 4
+
+
 class DeliveryError(RadarError):
     """A digest could not be delivered (SMTP)."""
 

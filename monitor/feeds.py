@@ -33,6 +33,8 @@ from monitor.tex import accents
 log = logging.getLogger(__name__)
 
 RETRY_STATUSES = (429, 500, 502, 503, 504)
+# A day's cs.DC + cs.LG listing is 1-3 MB; anything past this is not a listing (or is endless).
+MAX_LISTING_BYTES = 32 * 1024 * 1024
 ANNOUNCE_TYPES = ("new", "cross", "replace", "replace-cross")
 _SUMMARY_HEAD = re.compile(r"^arXiv:\S+\s+Announce Type:\s*\S+\s*Abstract:\s*", re.S)
 
@@ -184,12 +186,23 @@ class ArxivRss:
         """Fetch and parse today's listing for `categories` (one combined feed)."""
         url = f"{self.settings.rss_url.rstrip('/')}/{'+'.join(categories)}"
         try:
-            response = self._session.get(url)
+            with self._session.get(url, stream=True) as response:
+                if response.status_code != 200:
+                    raise FetchError(f"RSS feed answered HTTP {response.status_code} ({url})")
+                content = _read_capped(response, MAX_LISTING_BYTES, url, FeedError)
         except requests.RequestException as err:
             raise FetchError(f"RSS feed unreachable at {url} ({_why(err, self.settings)})") from err
-        if response.status_code != 200:
-            raise FetchError(f"RSS feed answered HTTP {response.status_code} ({url})")
-        return parse_listing(response.content, url)
+        return parse_listing(content, url)
+
+
+def _read_capped(response: requests.Response, cap: int, url: str, error: type[FetchError]) -> bytes:
+    """The body, refused past `cap` bytes (a runaway or endless answer cannot fill memory)."""
+    body = bytearray()
+    for chunk in response.iter_content(chunk_size=1 << 16):
+        body += chunk
+        if len(body) > cap:
+            raise error(f"{url} is larger than {cap >> 20} MiB; refused")
+    return bytes(body)
 
 
 def _why(err: requests.RequestException, settings: ArxivSettings) -> str:
@@ -200,12 +213,15 @@ def _why(err: requests.RequestException, settings: ArxivSettings) -> str:
 
 
 def parse_listing(content: bytes, source: str) -> Listing:
-    """Parse an arXiv RSS 2.0 or Atom listing; a truncated or broken feed is a `FeedError`."""
+    """Parse an arXiv RSS 2.0 or Atom listing; an empty, truncated or broken feed is a
+    `FeedError`."""
+    if not content.strip():
+        raise FeedError(f"RSS feed is empty ({source}: {len(content)} bytes, no document)")
     parsed = feedparser.parse(content)
     if parsed.bozo and not isinstance(parsed.bozo_exception, feedparser.CharacterEncodingOverride):
         reason = str(parsed.bozo_exception).splitlines()[0]
         raise FeedError(f"RSS feed is truncated or malformed ({source}: {reason})")
-    if parsed.version not in ("rss20", "atom10", "atom03"):
+    if parsed.get("version") not in ("rss20", "atom10", "atom03"):
         raise FeedError(f"RSS feed is not an RSS/Atom document ({source})")
     items = tuple(_announcement(entry, source) for entry in parsed.entries)
     stamp = (
@@ -272,12 +288,7 @@ class ArxivFiles:
             with self._session.get(url, stream=True) as response:
                 if response.status_code != 200:
                     raise FetchError(f"arXiv answered HTTP {response.status_code} ({url})")
-                body = bytearray()
-                for chunk in response.iter_content(chunk_size=1 << 16):
-                    body += chunk
-                    if len(body) > self.MAX_DOWNLOAD:
-                        raise FetchError(f"{url} is larger than {self.MAX_DOWNLOAD >> 20} MiB")
-                return bytes(body)
+                return _read_capped(response, self.MAX_DOWNLOAD, url, FetchError)
         except requests.RequestException as err:
             raise FetchError(f"{url} unreachable ({_why(err, self.settings)})") from err
         finally:
@@ -297,8 +308,11 @@ class ListingFile:
         """The file's listing, read and parsed once (the CLI asks for its date first)."""
         if self._parsed is None:
             try:
-                content = self.path.read_bytes()
+                with self.path.open("rb") as handle:
+                    content = handle.read(MAX_LISTING_BYTES + 1)
             except OSError as err:
                 raise FeedError(f"{self.path}: cannot read the listing ({err.strerror})") from err
+            if len(content) > MAX_LISTING_BYTES:
+                raise FeedError(f"{self.path}: larger than {MAX_LISTING_BYTES >> 20} MiB; refused")
             self._parsed = parse_listing(content, str(self.path))
         return self._parsed

@@ -10,7 +10,7 @@ import smtplib
 import ssl
 from datetime import date
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate
 from pathlib import Path
 
 from monitor.config import SmtpSettings
@@ -18,22 +18,23 @@ from monitor.digest import Digest, write_atomic
 from monitor.errors import DeliveryError
 
 
-def build_message(digest: Digest, text: str, html: str, smtp: SmtpSettings) -> EmailMessage:
+def build_message(
+    digest: Digest, text: str, html: str, smtp: SmtpSettings, to: str, message_id: str
+) -> EmailMessage:
+    """The digest as a multipart mail (text and HTML) to one recipient."""
     message = EmailMessage()
     message["Subject"] = digest.subject
     message["From"] = smtp.sender or "arxiv-radar@localhost"
-    message["To"] = ", ".join(smtp.recipients) or "me@localhost"
+    message["To"] = to
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(idstring=f"radar-{digest.day}", domain="arxiv-radar")
+    message["Message-ID"] = message_id
     message.set_content(text)
     message.add_alternative(html, subtype="html")
     return message
 
 
-def send_smtp(message: EmailMessage, smtp: SmtpSettings, timeout: float = 30.0) -> None:
-    """Send over TLS (STARTTLS or implicit); any failure is a one-line DeliveryError."""
-    if not smtp.recipients:
-        raise DeliveryError("smtp.recipients is empty: nobody to send the digest to")
+def send_smtp(message: EmailMessage, smtp: SmtpSettings, to: str, timeout: float = 30.0) -> None:
+    """Send to one address over TLS (STARTTLS or implicit); a failure is one DeliveryError."""
     context = ssl.create_default_context(cafile=smtp.ca_file or None)
     where = f"{smtp.host}:{smtp.port}"
     try:
@@ -47,7 +48,7 @@ def send_smtp(message: EmailMessage, smtp: SmtpSettings, timeout: float = 30.0) 
         with client:
             if smtp.username:
                 client.login(smtp.username, smtp.password)
-            client.send_message(message, to_addrs=list(smtp.recipients))
+            client.send_message(message, to_addrs=[to])
     except smtplib.SMTPNotSupportedError as err:
         raise DeliveryError(
             f"SMTP {where} offers no STARTTLS; refusing to send in plaintext"

@@ -103,14 +103,18 @@ def backfill(
     last: date,
     progress: Progress[date] = no_progress,
 ) -> PollReport:
-    """Fetch every announcement day in [first, last] not yet stored; resumable."""
+    """Fetch every announcement day in [first, last] not yet stored; resumable. Backfilled
+    days are history: their papers are stored (background for ranking), no digest is made."""
     started = time.monotonic()
     todo = [d for d in days_between(first, last) if not _done(store, d)]
-    results = [fetch_day(settings, store, api, d) for d in progress(todo, "backfill", len(todo))]
+    days = progress(todo, "backfill", len(todo))
+    results = [fetch_day(settings, store, api, d, history=True) for d in days]
     return _report(last, results, None, api, started)
 
 
-def fetch_day(settings: Settings, store: Store, api: ArxivApi, day: date) -> DayResult:
+def fetch_day(
+    settings: Settings, store: Store, api: ArxivApi, day: date, history: bool = False
+) -> DayResult:
     """One announcement day from the API's submission window; a failure is recorded."""
     categories = settings.arxiv.categories
     start, end = submission_window(day)
@@ -127,7 +131,7 @@ def fetch_day(settings: Settings, store: Store, api: ArxivApi, day: date) -> Day
         else (RunStatus.QUIET, "no submissions in the window (holiday?)")
     )
     result = DayResult(day, status, "api", new=new, cross=len(papers) - new, note=note)
-    return store.record_day(result, announced, [])
+    return store.record_day(result, announced, [], history)
 
 
 def _record_listing(

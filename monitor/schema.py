@@ -122,5 +122,40 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE reading_entries;
     ALTER TABLE runs DROP COLUMN feed_date
     """,
+    # 6: each day's stage, the digest itself, and delivery once per recipient with claims.
+    # A day polled before 6 without a digest is history (it is not mailed after an upgrade).
+    """
+    ALTER TABLE runs ADD COLUMN stage TEXT NOT NULL DEFAULT 'polled'
+        CHECK (stage IN ('polled', 'ranked', 'written', 'history'));
+    UPDATE runs SET stage = CASE WHEN day IN (SELECT digest_date FROM digests) THEN 'written'
+                                 ELSE 'history' END;
+    ALTER TABLE digests ADD COLUMN body TEXT;  -- the digest's JSON: files are rendered from it
+    CREATE TABLE recipients (
+        address TEXT PRIMARY KEY,           -- an e-mail address, or 'outbox'
+        added TEXT NOT NULL,                -- when it first appeared in the settings
+        active INTEGER NOT NULL DEFAULT 1   -- in the settings at the last delivery pass
+    );
+    CREATE TABLE deliveries_v6 (
+        digest_date TEXT NOT NULL REFERENCES digests(digest_date),
+        recipient TEXT NOT NULL REFERENCES recipients(address),
+        status TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'failed', 'skipped')),
+        claimed_by INTEGER,                 -- pid of the sender holding a 'sending' claim
+        attempted TEXT NOT NULL,
+        message_id TEXT,
+        error TEXT,
+        PRIMARY KEY (digest_date, recipient)
+    );
+    INSERT OR IGNORE INTO recipients (address, added)
+        SELECT DISTINCT CASE WHEN channel = 'outbox' THEN 'outbox' ELSE value END, MIN(attempted)
+        FROM deliveries, json_each('["' || replace(recipient, ',', '","') || '"]')
+        WHERE status = 'sent' GROUP BY 1;
+    INSERT OR IGNORE INTO deliveries_v6 (digest_date, recipient, status, attempted)
+        SELECT digest_date, CASE WHEN channel = 'outbox' THEN 'outbox' ELSE value END, 'sent',
+               attempted
+        FROM deliveries, json_each('["' || replace(recipient, ',', '","') || '"]')
+        WHERE status = 'sent';
+    DROP TABLE deliveries;
+    ALTER TABLE deliveries_v6 RENAME TO deliveries
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from types import TracebackType
 
@@ -20,17 +20,15 @@ import numpy as np
 from monitor.errors import StoreError
 from monitor.paper import Announcement, DayResult, Paper, Resolution, RunStatus
 from monitor.schema import MIGRATIONS, SCHEMA_VERSION
+from monitor.store_digests import DigestLedger, now
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class Store:
+class Store(DigestLedger):
     """An open radar database. Use as a context manager; `Store.open(path)` migrates it."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
+        self.path = path
 
     @classmethod
     def open(cls, path: Path, *, upto: int = SCHEMA_VERSION) -> Store:
@@ -40,10 +38,10 @@ class Store:
             conn = sqlite3.connect(path, isolation_level=None, timeout=30.0)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            store = cls(conn)
+            store = cls(conn, path)
             store.migrate(upto)
         except sqlite3.DatabaseError as err:
-            raise StoreError(f"{path}: cannot open database ({err})") from err
+            raise StoreError(describe_failure(path, err)) from err
         return store
 
     def __enter__(self) -> Store:
@@ -52,10 +50,32 @@ class Store:
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
+        """Close; a SQLite failure inside the block becomes one line naming the database."""
         self.close()
+        if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.IntegrityError):
+            raise StoreError(describe_failure(self.path, exc)) from exc
 
     def close(self) -> None:
         self.conn.close()
+
+    def integrity(self) -> list[str]:
+        """What `PRAGMA integrity_check` finds wrong (empty: the database is sound)."""
+        rows = [str(r[0]) for r in self.conn.execute("PRAGMA integrity_check")]
+        return [] if rows == ["ok"] else rows
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy through SQLite's online backup API."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        copy = sqlite3.connect(target)
+        try:
+            self.conn.backup(copy)
+        finally:
+            copy.close()
+
+    def failed_days(self) -> list[tuple[str, str]]:
+        """(day, error) of polls that failed and are retried by the next run."""
+        rows = self.conn.execute("SELECT day, error FROM runs WHERE status = 'failed' ORDER BY 1")
+        return [(str(d), str(e)) for d, e in rows]
 
     @property
     def version(self) -> int:
@@ -149,9 +169,14 @@ class Store:
         return date.fromisoformat(row[0]) if row[0] else None
 
     def record_day(
-        self, result: DayResult, announced: Sequence[Announcement], replaced: Sequence[Paper]
+        self,
+        result: DayResult,
+        announced: Sequence[Announcement],
+        replaced: Sequence[Paper],
+        history: bool = False,
     ) -> DayResult:
-        """Store a polled day atomically: papers, announcement fields and the run row.
+        """Store a polled day atomically: papers, announcement fields and the run row, at stage
+        'polled' (a digest is still to come) or, for backfilled history, 'history'.
 
         Papers already known keep their first announcement day (exactly once); a day already
         recorded as ok or quiet is left alone, so concurrent or repeated runs change nothing.
@@ -180,17 +205,19 @@ class Store:
             )
             conn.execute(
                 """INSERT OR REPLACE INTO runs (day, status, started, finished, n_new, n_cross,
-                       n_replace, error, source, note) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)""",
+                       n_replace, error, source, note, stage)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)""",
                 (
                     day,
                     result.status.value,
-                    _now(),
-                    _now(),
+                    now(),
+                    now(),
                     result.new,
                     result.cross,
                     result.replaced,
                     result.source,
                     result.note,
+                    "history" if history else "polled",
                 ),
             )
         return result
@@ -204,7 +231,7 @@ class Store:
                    ON CONFLICT(day) DO UPDATE SET status = 'failed', finished = excluded.finished,
                        error = excluded.error, source = excluded.source
                    WHERE runs.status = 'failed'""",
-                (day.isoformat(), _now(), _now(), error, source),
+                (day.isoformat(), now(), now(), error, source),
             )
 
     def announced_on(self, day: date, include_replacements: bool = False) -> list[Announcement]:
@@ -264,53 +291,8 @@ class Store:
     ) -> None:
         self.conn.execute(
             "INSERT OR REPLACE INTO enrichment VALUES (?, ?, ?, ?, ?, ?)",
-            (paper_id, version, kind, source, json.dumps(value, ensure_ascii=False), _now()),
+            (paper_id, version, kind, source, json.dumps(value, ensure_ascii=False), now()),
         )
-
-    def digest_written(self, day: date) -> bool:
-        row = self.conn.execute(
-            "SELECT 1 FROM digests WHERE digest_date = ?", (day.isoformat(),)
-        ).fetchone()
-        return row is not None
-
-    def record_digest(
-        self, when: date, paths: Sequence[str], picks: Sequence[tuple[str, float, int, str]]
-    ) -> None:
-        """The digest and its picks (paper id, score, rank, explanation JSON), atomically."""
-        day = when.isoformat()
-        with self.transaction() as conn:
-            conn.execute("DELETE FROM picks WHERE digest_date = ?", (day,))
-            conn.executemany(
-                "INSERT INTO picks (digest_date, paper_id, score, rank, explanation) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(day, *pick) for pick in picks],
-            )
-            conn.execute(
-                "INSERT OR REPLACE INTO digests (digest_date, written, n_picks, paths) "
-                "VALUES (?, ?, ?, ?)",
-                (day, _now(), len(picks), json.dumps(list(paths))),
-            )
-
-    def undelivered(self, channel: str, recipient: str) -> list[date]:
-        """Digest days not yet delivered to this recipient, oldest first."""
-        rows = self.conn.execute(
-            """SELECT digest_date FROM digests WHERE digest_date NOT IN (
-                   SELECT digest_date FROM deliveries
-                   WHERE channel = ? AND recipient = ? AND status = 'sent')
-               ORDER BY digest_date""",
-            (channel, recipient),
-        ).fetchall()
-        return [date.fromisoformat(r[0]) for r in rows]
-
-    def record_delivery(
-        self, day: date, channel: str, recipient: str, error: str | None = None
-    ) -> None:
-        with self.transaction() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO deliveries (digest_date, channel, recipient, status, "
-                "attempted, error) VALUES (?, ?, ?, ?, ?, ?)",
-                (day.isoformat(), channel, recipient, "failed" if error else "sent", _now(), error),
-            )
 
     # -- resolutions ---------------------------------------------------------------------
 
@@ -334,10 +316,7 @@ class Store:
                    ON CONFLICT(entry_key) DO UPDATE SET title = excluded.title,
                        arxiv_id = excluded.arxiv_id, method = excluded.method,
                        resolved_at = excluded.resolved_at""",
-                [
-                    (r.key, r.title, r.paper.id if r.paper else None, r.method, _now())
-                    for r in items
-                ],
+                [(r.key, r.title, r.paper.id if r.paper else None, r.method, now()) for r in items],
             )
 
 
@@ -354,6 +333,19 @@ _TABLES = frozenset(
         "enrichment",
     }
 )
+
+
+def describe_failure(path: Path, err: sqlite3.DatabaseError) -> str:
+    """One line for a database failure, with what to do about it."""
+    text = str(err)
+    if "malformed" in text or "not a database" in text:
+        return (
+            f"{path}: the database is damaged ({text}); `radar doctor` checks it, and the "
+            "README's 'Recovering the database' says how to restore or rebuild it"
+        )
+    if "disk is full" in text or "disk I/O" in text:
+        return f"{path}: cannot write the database ({text}); free space on its disk and run again"
+    return f"{path}: database error ({text})"
 
 
 # A newer or equal version refreshes the metadata; a field a source lacks (RSS has no dates,

@@ -18,6 +18,8 @@ import pytest
 
 from monitor.cli import run_cli
 
+pytest_plugins = ["tests.smtp"]  # the smtp_server fixture
+
 REPO = Path(__file__).resolve().parent.parent
 TEST_DATA = REPO / "tests" / "data"
 LISTS = ("reading_list.md", "classic_parallel_training.md")

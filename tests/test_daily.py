@@ -5,19 +5,15 @@ from __future__ import annotations
 import email
 import socket
 import threading
-from collections.abc import Iterator
-from email.message import Message
 from pathlib import Path
 from typing import Any
 
-import pytest
-import trustme
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from monitor.assets import demo_curated
 
 from .conftest import run_radar
+from .smtp import Inbox, free_port
 
 FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
 CURATED = demo_curated()
@@ -85,68 +81,6 @@ def test_quiet_day_writes_and_sends_nothing(home: Path, test_data: Path, tmp_pat
     assert not (home / "digests").exists() or _files(home) == {}
 
 
-class _Inbox:
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(email.message_from_bytes(envelope.content))
-        return "250 OK"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def smtp_server(tmp_path: Path) -> Iterator[tuple[Controller, _Inbox, dict[str, str]]]:
-    """A real SMTP server on 127.0.0.1 requiring STARTTLS and a password."""
-    ca = trustme.CA()
-    cert = ca.issue_cert("127.0.0.1")
-    context = cert.ssl_context_for_server() if hasattr(cert, "ssl_context_for_server") else None
-    if context is None:
-        import ssl
-
-        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        cert.configure_cert(context)
-    ca_file = tmp_path / "ca.pem"
-    ca.cert_pem.write_to_path(str(ca_file))
-    inbox = _Inbox()
-
-    def authenticate(
-        server: Any, session: Any, envelope: Any, mechanism: str, data: Any
-    ) -> AuthResult:
-        ok = isinstance(data, LoginPassword) and (data.login, data.password) == (b"me", b"s3cret")
-        return AuthResult(success=ok, handled=False)  # let the server answer 535
-
-    port = _free_port()
-    controller = Controller(
-        inbox,
-        hostname="127.0.0.1",
-        port=port,
-        tls_context=context,
-        require_starttls=True,
-        authenticator=authenticate,
-        auth_require_tls=True,
-    )
-    controller.start()
-    env = {
-        "RADAR_SMTP_HOST": "127.0.0.1",
-        "RADAR_SMTP_PORT": str(port),
-        "RADAR_SMTP_USERNAME": "me",
-        "RADAR_SMTP_PASSWORD": "s3cret",
-        "RADAR_SMTP_SENDER": "radar@example.org",
-        "RADAR_SMTP_RECIPIENTS": "a@example.org,b@example.org",
-        "RADAR_SMTP_CA_FILE": str(ca_file),
-    }
-    try:
-        yield controller, inbox, env
-    finally:
-        controller.stop()
-
-
 def test_smtp_starttls_sends_once_to_every_recipient(
     home: Path, test_data: Path, smtp_server: Any
 ) -> None:
@@ -155,10 +89,12 @@ def test_smtp_starttls_sends_once_to_every_recipient(
     feed = str(test_data / FEED)
     result = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
     assert result.returncode == 0, result.stderr
-    assert len(inbox.messages) == 1
-    assert inbox.messages[0]["To"] == "a@example.org, b@example.org"
+    assert sorted(m["To"] for m in inbox.messages) == ["a@example.org", "b@example.org"]
+    ids = {m["Message-ID"] for m in inbox.messages}
+    assert len(ids) == 2  # one message per recipient, each with its own stable id
+    assert inbox.envelopes == [["a@example.org"], ["b@example.org"]]
     again = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
-    assert again.returncode == 0 and len(inbox.messages) == 1
+    assert again.returncode == 0 and len(inbox.messages) == 2
 
 
 def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
@@ -181,13 +117,14 @@ def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
     assert (home / "digests" / "2025-08-20.md").exists() and inbox.messages == []
     sent = run_radar("send", home=home, env={**TORCH, **env})
     assert sent.returncode == 0, sent.stderr
-    assert "delivered: 2025-08-20" in sent.stdout and len(inbox.messages) == 1
+    assert "delivered: digest of 2025-08-20 to a@example.org" in sent.stdout
+    assert len(inbox.messages) == 2
 
 
 def test_server_without_starttls_or_dropping_is_refused(home: Path, test_data: Path) -> None:
     _prepare(home)
     feed = str(test_data / FEED)
-    plain = Controller(_Inbox(), hostname="127.0.0.1", port=_free_port())
+    plain = Controller(Inbox(), hostname="127.0.0.1", port=free_port())
     plain.start()
     try:
         env = {

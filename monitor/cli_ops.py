@@ -1,0 +1,46 @@
+"""`radar doctor` and `radar backup`: the operator's commands, loaded by `cli.py` when used.
+
+Like `cli.py`, they only parse arguments, call one function and print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from monitor.errors import RadarError
+
+if TYPE_CHECKING:
+    from monitor.cli import Context
+
+
+class UnhealthyError(RadarError):
+    """`radar doctor` found something that needs fixing."""
+
+
+@click.command("doctor")
+@click.pass_obj
+def doctor_cmd(obj: Context) -> None:
+    """Check the settings, reading lists, database, stages, deliveries and leftover files, and
+    say what to run. Changes nothing; exit 1 when something needs fixing."""
+    from monitor.config import load_settings
+    from monitor.doctor import check
+
+    findings = check(load_settings(obj.config, validate=False))
+    for finding in findings:
+        click.echo(str(finding))
+    errors = sum(1 for f in findings if f.level == "error")
+    if errors:
+        raise UnhealthyError(f"{errors} problem(s) need fixing (see above)")
+
+
+@click.command("backup")
+@click.argument("target", type=click.Path(path_type=Path))
+@click.pass_obj
+def backup_cmd(obj: Context, target: Path) -> None:
+    """Write a consistent copy of the database to TARGET (safe while radar runs)."""
+    from monitor.doctor import backup
+
+    click.echo(f"backup written: {backup(obj.settings, target)}")
