@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from monitor.errors import OutputError
-from monitor.rank import Neighbour
+from monitor.paper import Neighbour
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 _ENTITY = re.compile(r"&(?=#?\w+;)")  # only an `&` that would start an HTML entity

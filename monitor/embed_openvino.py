@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -22,6 +23,22 @@ from monitor.embed import EmbedError, pooling_config
 
 log = logging.getLogger(__name__)
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+@contextlib.contextmanager
+def _exclusive(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `lock` (POSIX; elsewhere, no lock)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class OpenVinoEmbedder:
@@ -62,7 +79,6 @@ class OpenVinoEmbedder:
         calibration: Callable[[], Sequence[str]],
         recipe: str,
     ) -> Any:
-        import openvino as ov
 
         # The recipe names the quantisation and its calibration set; the weights' head
         # tells models apart without reading hundreds of MB.
@@ -72,6 +88,15 @@ class OpenVinoEmbedder:
         target = cache_dir / f"{path.name}-{digest}" / "model.xml"
         if target.is_file():
             return core.read_model(str(target))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with _exclusive(target.parent / ".export.lock"):  # another process may be exporting
+            if not target.is_file():
+                self._export(path, target, calibration)
+        return core.read_model(str(target))
+
+    def _export(self, path: Path, target: Path, calibration: Callable[[], Sequence[str]]) -> None:
+        import openvino as ov
+
         log.warning(
             "exporting %s to OpenVINO int8, once (about a minute; cached in %s)",
             path.name,
@@ -82,12 +107,10 @@ class OpenVinoEmbedder:
         with contextlib.redirect_stdout(sys.stderr), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             model = self._quantised(path, list(calibration()))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name("model.tmp.xml")
+        tmp = target.with_name(f"model.tmp{os.getpid()}.xml")
         ov.save_model(model, str(tmp))
         tmp.with_suffix(".bin").replace(target.with_suffix(".bin"))
-        tmp.replace(target)
-        return core.read_model(str(target))
+        tmp.replace(target)  # the .xml last: its presence means the export is whole
 
     def _quantised(self, path: Path, calibration: Sequence[str]) -> Any:
         import nncf

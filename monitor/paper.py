@@ -140,6 +140,14 @@ class Paper:
 
 
 @dataclass(frozen=True)
+class Neighbour:
+    """A reading-list paper close to a candidate, and how close (cosine)."""
+
+    title: str
+    similarity: float
+
+
+@dataclass(frozen=True)
 class Resolution:
     """What a reading-list paper resolved to; `paper` is None when it has no arXiv version."""
 

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.svm import LinearSVC
+
+from monitor.paper import Neighbour
+
+if TYPE_CHECKING:  # scipy and scikit-learn load only when a day is ranked
+    from scipy import sparse
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 NEIGHBOUR_WEIGHT = 0.5  # the nearest-paper similarity counts half the SVM's spread
 SVM_C = 0.5
@@ -37,12 +41,6 @@ class Profile:
     vectors: np.ndarray  # (n, d), unit rows
     weights: np.ndarray  # (n,), > 0
     sections: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Neighbour:
-    title: str
-    similarity: float
 
 
 @dataclass(frozen=True)
@@ -70,6 +68,9 @@ def tfidf_features(
     texts: Sequence[str], min_df: int = 1, max_df: float = 1.0
 ) -> tuple[sparse.csr_matrix, TfidfVectorizer]:
     """Unigram+bigram TF-IDF rows (sublinear tf, l2), English stop words removed."""
+    from scipy import sparse
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
     vectorizer = TfidfVectorizer(
         strip_accents="unicode",
         lowercase=True,
@@ -88,6 +89,8 @@ def svm_decision(
     features: sparse.csr_matrix | np.ndarray, labels: np.ndarray, weights: np.ndarray, c: float
 ) -> np.ndarray:
     """Fit a class-balanced linear SVM on all rows and return every row's decision value."""
+    from sklearn.svm import LinearSVC
+
     model = LinearSVC(class_weight="balanced", C=c, max_iter=20000, tol=1e-6, random_state=0)
     model.fit(features, labels, sample_weight=weights)
     return np.asarray(model.decision_function(features), dtype=np.float64)

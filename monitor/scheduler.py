@@ -8,6 +8,7 @@ SIGINT. Each run's result or error is logged; an error never stops the service.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -18,11 +19,9 @@ from zoneinfo import ZoneInfo
 from apscheduler.events import (
     EVENT_JOB_ERROR,
     EVENT_JOB_EXECUTED,
-    EVENT_SCHEDULER_STARTED,
     JobExecutionEvent,
-    SchedulerEvent,
 )
-from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 
 from monitor.config import ScheduleSettings
@@ -73,9 +72,9 @@ def trigger(settings: ScheduleSettings) -> CronTrigger:
         raise ConfigError(f"[schedule] is invalid: {err}") from err
 
 
-def build(settings: ScheduleSettings, job: Callable[[], object]) -> BlockingScheduler:
+def build(settings: ScheduleSettings, job: Callable[[], object]) -> BackgroundScheduler:
     """A scheduler with the daily job added, not yet started."""
-    scheduler = BlockingScheduler(
+    scheduler = BackgroundScheduler(
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": 6 * 3600}
     )
     scheduler.add_job(job, trigger(settings), id=JOB_ID, name="radar run")
@@ -86,23 +85,30 @@ def build(settings: ScheduleSettings, job: Callable[[], object]) -> BlockingSche
     return scheduler
 
 
-def serve(scheduler: BlockingScheduler) -> None:
-    """Run until SIGTERM or SIGINT, letting a running job finish first."""
+def serve(scheduler: BackgroundScheduler) -> None:
+    """Run until SIGTERM or SIGINT, letting a running job finish first.
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        log.info("received %s; stopping after the current run", signal.Signals(signum).name)
-        scheduler.shutdown(wait=False)
-
-    def started(event: SchedulerEvent) -> None:
-        job = scheduler.get_job(JOB_ID)
-        upcoming = job.next_run_time.isoformat() if job and job.next_run_time else "none"
-        log.info("radar serve: started; next run %s", upcoming)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    scheduler.add_listener(started, EVENT_SCHEDULER_STARTED)
+    The handlers do nothing but let Python's C-level handler write the signal's number to a
+    pipe (`signal.set_wakeup_fd`), which the main thread reads: no Python code runs in the
+    middle of the scheduler's locking (stopping it from a handler can deadlock), and a
+    signal sent at any moment, even while the service starts, is taken."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _noted)
     scheduler.start()
+    job = scheduler.get_job(JOB_ID)
+    upcoming = job.next_run_time.isoformat() if job and job.next_run_time else "none"
+    log.info("radar serve: started; next run %s", upcoming)
+    received = os.read(read_end, 1)[0]
+    log.info("received %s; stopping after the current run", signal.Signals(received).name)
+    scheduler.shutdown(wait=True)
     log.info("radar serve: stopped")
+
+
+def _noted(signum: int, frame: FrameType | None) -> None:
+    """The signal is taken through the wakeup pipe; nothing to do here."""
 
 
 def _log_result(event: JobExecutionEvent) -> None:

@@ -19,6 +19,8 @@ import pytest
 from monitor.cli import run_cli
 
 pytest_plugins = ["tests.smtp"]  # the smtp_server fixture
+# two xdist workers share two cores: one torch thread each instead of two each fighting
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_DATA = REPO / "tests" / "data"
@@ -26,9 +28,14 @@ LISTS = ("reading_list.md", "classic_parallel_training.md")
 
 
 @pytest.fixture(scope="session")
-def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """XDG_CACHE_HOME for the whole session (never the real user's cache)."""
-    return tmp_path_factory.mktemp("xdg-cache")
+def user_cache(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """XDG_CACHE_HOME for the whole session, shared by the xdist workers (radar locks the int8
+    export, so it runs once), never the real user's cache."""
+    if worker_id == "master":
+        return tmp_path_factory.mktemp("xdg-cache")
+    shared = tmp_path_factory.getbasetemp().parent / "xdg-cache"
+    shared.mkdir(exist_ok=True)
+    return shared
 
 
 @pytest.fixture(scope="session")

@@ -14,9 +14,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from monitor.assets import demo_curated, demo_feed
+from monitor.assets import demo_curated
 
-from .conftest import run_radar
+from .conftest import TEST_DATA, run_radar
 
 FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
 TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
@@ -30,8 +30,9 @@ def _prepare(home: Path) -> None:
 
 
 def _next_day(tmp_path: Path) -> Path:
-    """The recorded 86-paper listing dated the day after (79 papers not seen on the 20th)."""
-    text = demo_feed().read_text(encoding="utf-8").replace("2025-08-20T", "2025-08-21T")
+    """The recorded 7-paper listing moved to the day after, its ids changed (7 new papers)."""
+    text = (TEST_DATA / FEED).read_text(encoding="utf-8").replace("2025-08-20T", "2025-08-21T")
+    text = text.replace("arXiv.org:2508.", "arXiv.org:2509.").replace("arXiv:2508.", "arXiv:2509.")
     path = tmp_path / "2025-08-21.xml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -19,7 +19,7 @@ from monitor.digest import (
     render_json,
     render_markdown,
 )
-from monitor.rank import Neighbour
+from monitor.paper import Neighbour
 from monitor.summarize import document_frequency, summarize
 
 NASTY = "Attention <script>alert(1)</script> & $O(n^2)$ for a_b *bold* [x](y) | z &amp;"
