@@ -60,6 +60,11 @@ class _Commands(click.Group):
         "bench": ("monitor.lab.cli", "bench_cmd"),
         "doctor": ("monitor.cli_ops", "doctor_cmd"),
         "backup": ("monitor.cli_ops", "backup_cmd"),
+        "web": ("monitor.cli_ops", "web_cmd"),
+        "triage": ("monitor.cli_triage", "triage_cmd"),
+        "promote": ("monitor.cli_triage", "promote_cmd"),
+        "undo": ("monitor.cli_triage", "undo_cmd"),
+        "export": ("monitor.cli_triage", "export_cmd"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -248,6 +253,9 @@ def serve_cmd(obj: Context) -> None:
         sent = ", ".join(f"{c.day} to {c.recipient}" for c in report.delivered)
         return f"{days}; delivered: {sent or 'nothing'}"
 
+    from monitor.web.server import serve_in_thread
+
+    serve_in_thread(obj.settings)
     scheduler.serve(scheduler.build(obj.settings.schedule, job))
 
 

@@ -44,3 +44,18 @@ def backup_cmd(obj: Context, target: Path) -> None:
     from monitor.doctor import backup
 
     click.echo(f"backup written: {backup(obj.settings, target)}")
+
+
+@click.command("web")
+@click.option("--host", help="Address to listen on (default: [web] host, 127.0.0.1).")
+@click.option("--port", type=int, help="Port (default: [web] port, 8765).")
+@click.pass_obj
+def web_cmd(obj: Context, host: str | None, port: int | None) -> None:
+    """Serve the triage page: today's picks as cards, the rest of the day, shortlist, history,
+    search. Loopback only unless RADAR_WEB_TOKEN is set."""
+    from monitor.web.server import serve_forever
+
+    settings = obj.settings
+    host, port = host or settings.web.host, port or settings.web.port
+    click.echo(f"radar web: http://{host}:{port}/  (Ctrl-C stops it)", err=True)
+    serve_forever(settings, host, port)

@@ -18,7 +18,11 @@ from monitor.errors import ConfigError
 from monitor.home import default_home, user_cache_dir
 from monitor.validate import problems
 
-SECRET_ENV = {"smtp.password": "RADAR_SMTP_PASSWORD", "llm.api_key": "RADAR_LLM_API_KEY"}
+SECRET_ENV = {
+    "smtp.password": "RADAR_SMTP_PASSWORD",
+    "llm.api_key": "RADAR_LLM_API_KEY",
+    "web.token": "RADAR_WEB_TOKEN",
+}
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,14 @@ class LlmSettings:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    host: str = "127.0.0.1"
+    port: int = 8765
+    base_url: str = ""
+    token: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
 class Settings:
     """The effective settings; `home` anchors every relative path."""
 
@@ -104,6 +116,7 @@ class Settings:
     digest: DigestSettings = DigestSettings()
     smtp: SmtpSettings = SmtpSettings()
     llm: LlmSettings = LlmSettings()
+    web: WebSettings = WebSettings()
 
     def path(self, relative: str) -> Path:
         """A settings path, resolved against RADAR_HOME unless absolute."""
@@ -126,7 +139,7 @@ class Settings:
         return user_cache_dir() / "models"
 
 
-SECTIONS = ("paths", "arxiv", "schedule", "rank", "digest", "smtp", "llm")
+SECTIONS = ("paths", "arxiv", "schedule", "rank", "digest", "smtp", "llm", "web")
 
 
 def load_settings(

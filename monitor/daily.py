@@ -37,7 +37,7 @@ from monitor.enrich import Enricher
 from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.llm import ChatSummarizer
-from monitor.paper import Paper, RunStatus
+from monitor.paper import Announcement, Paper, RunStatus
 from monitor.poll import PollReport, poll
 from monitor.profile import profile_items
 from monitor.progress import Progress, no_progress
@@ -47,6 +47,7 @@ from monitor.reading_list import load_reading_lists
 from monitor.store import Store
 from monitor.store_digests import Unfinished
 from monitor.summarize import document_frequency
+from monitor.triage import Triage, may_be_picked, updated_label_kept
 
 log = logging.getLogger(__name__)
 
@@ -147,10 +148,16 @@ def build_digest(
 ) -> Digest:
     """Rank the day's candidates against the reading list (the picks are stored: stage
     'ranked') and turn the picks into entries."""
-    announced = store.announced_on(day, settings.arxiv.include_replacements)
+    announced = candidates(settings, store, day)
     if not announced:
         return Digest(day, (), 0, note or "no announcement")
-    ranked, chosen = _rank_day(settings, store, clients, [a.paper for a in announced], progress)
+    papers = [a.paper for a in announced]
+    triages = store.triages([p.id for p in papers])
+    ranked = _rank_day(settings, store, clients, papers, progress)
+    open_ = [may_be_picked(triages.get(r.paper.id, Triage()), day) for r in ranked]
+    chosen = _select(settings, ranked, open_)
+    store.record_ranking(day, [(r.paper.id, round(r.score, 4), r.rank, r.why.section,
+                                i in chosen) for i, r in enumerate(ranked)])  # fmt: skip
     store.record_picks(day, [_pick(n, ranked[i]) for n, i in enumerate(chosen, start=1)])
     checkpoint("ranked", day)
     if not chosen:
@@ -167,28 +174,44 @@ def build_digest(
             _entry(n, ranked[i], kinds[paper.id], day.isoformat(), affiliations, summary)
         )
         checkpoint("enriching", day)
-    return Digest(day, tuple(entries), len(announced), note)
+    return Digest(day, tuple(entries), len(announced), note, settings.web.base_url)
+
+
+def candidates(settings: Settings, store: Store, day: date) -> list[Announcement]:
+    """The day's papers, snoozed papers whose day has come (back as new), and new versions
+    of papers the reader shortlisted or promoted (labelled updated)."""
+    announced = store.announced_on(day, settings.arxiv.include_replacements)
+    triages = store.triages([a.paper.id for a in announced])
+    kept = [
+        a
+        for a in announced
+        if a.kind != "updated" or updated_label_kept(triages.get(a.paper.id, Triage()))
+    ]
+    known = {a.paper.id for a in kept}
+    woken = [Announcement(p, "new") for p in store.wake_snoozed(day) if p.id not in known]
+    return kept + woken
 
 
 def _rank_day(
-    settings: Settings,
-    store: Store,
-    clients: Clients,
-    papers: list[Paper],
-    progress: Progress[int],
-) -> tuple[list[Ranked], list[int]]:
+    settings: Settings, store: Store, clients: Clients, papers: list[Paper], progress: Progress[int]
+) -> list[Ranked]:
     reading = load_reading_lists(settings.reading_list_paths, settings.home)
-    items = profile_items(reading, store.resolutions(), settings.rank.read_weight)
-    ranked = rank_papers(items, papers, clients.load_model(), store, progress)
+    items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
+    return rank_papers(items, papers, clients.load_model(), store, progress)
+
+
+def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list[int]:
+    """The picks among papers the reader has not promoted, dismissed or snoozed."""
+    index = [i for i, ok in enumerate(open_) if ok]
     rank = settings.rank
     chosen = select(
-        np.array([r.score for r in ranked]),
-        [r.why.section for r in ranked],
+        np.array([ranked[i].score for i in index]),
+        [ranked[i].why.section for i in index],
         rank.top_k,
         rank.min_score,
         rank.section_quota,
     )
-    return ranked, chosen
+    return [index[j] for j in chosen]
 
 
 def _pick(rank: int, r: Ranked) -> tuple[str, float, int, str]:

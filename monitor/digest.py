@@ -64,6 +64,10 @@ class Digest:
     entries: tuple[Entry, ...]
     candidates: int
     note: str = ""
+    web: str = ""  # [web] base_url: entries link to their card on the page
+
+    def card_url(self, paper_id: str) -> str:
+        return f"{self.web.rstrip('/')}/paper/{paper_id}" if self.web else ""
 
     @property
     def subject(self) -> str:
@@ -138,9 +142,8 @@ def digest_from_json(text: str) -> Digest:
         )
         for e in data["entries"]
     )
-    return Digest(
-        date.fromisoformat(data["day"]), entries, data["candidates"], data.get("note", "")
-    )
+    day = date.fromisoformat(data["day"])
+    return Digest(day, entries, data["candidates"], data.get("note", ""), data.get("web", ""))
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -37,7 +37,7 @@ _COLUMNS = {
 }
 _MARKS = {"✅": "read", "⬜": "todo", "📝": "noted"}
 _MD_LINK = re.compile(r"\[(?P<label>[^\]]*)\]\((?P<url>[^)]*)\)")
-_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 _YEAR4 = re.compile(r"\b(19|20)\d{2}\b")
 _YEAR2 = re.compile(r"'(\d{2})\b")
 
@@ -88,9 +88,9 @@ def parse_markdown(text: str, file: str) -> tuple[list[ReadingEntry], list[Parse
         elif not line.startswith("|"):
             table = None
         elif table is None:
-            table = _header(line, lines[number] if number < len(lines) else "")
-        elif not _SEPARATOR.match(line):
-            section = tuple(p.strip() for _, t in headings for p in t.split(" / ") if p.strip())
+            table = table_header(line, lines[number] if number < len(lines) else "")
+        elif not SEPARATOR.match(line):
+            section = section_path(headings)
             result = _row(line, table, section, Source(file, number), list_title)
             if isinstance(result, ReadingEntry):
                 entries.append(result)
@@ -99,9 +99,9 @@ def parse_markdown(text: str, file: str) -> tuple[list[ReadingEntry], list[Parse
     return entries, problems
 
 
-def _header(line: str, next_line: str) -> _Table | None:
+def table_header(line: str, next_line: str) -> _Table | None:
     """A header row is recognised by its column names and the `|---|` line under it."""
-    if not _SEPARATOR.match(next_line.strip()):
+    if not SEPARATOR.match(next_line.strip()):
         return None
     cells = [c.casefold() for c in split_row(line)]
     columns = {
@@ -113,6 +113,11 @@ def _header(line: str, next_line: str) -> _Table | None:
     if "title" not in columns:
         return None
     return _Table(columns=columns, width=len(cells))
+
+
+def section_path(headings: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+    """The section path of the headings above a row: `## A / B` then `### C` is (A, B, C)."""
+    return tuple(p.strip() for _, t in headings for p in t.split(" / ") if p.strip())
 
 
 def split_row(line: str) -> list[str]:

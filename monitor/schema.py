@@ -157,5 +157,60 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE deliveries;
     ALTER TABLE deliveries_v6 RENAME TO deliveries
     """,
+    # 7: the reader's side: every candidate's ranking, triage states with snoozes and reasons,
+    # the action journal (enough to undo and to learn from), full-text search over papers.
+    """
+    CREATE TABLE ranked (
+        digest_date TEXT NOT NULL,
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        score REAL NOT NULL,
+        rank INTEGER NOT NULL,
+        section TEXT NOT NULL,              -- the reading-list section it would join
+        picked INTEGER NOT NULL,            -- 1: in the digest
+        PRIMARY KEY (digest_date, paper_id)
+    );
+    DROP TABLE triage;
+    CREATE TABLE triage (
+        paper_id TEXT PRIMARY KEY REFERENCES papers(id),
+        state TEXT NOT NULL
+            CHECK (state IN ('new', 'shortlisted', 'promoted', 'dismissed', 'snoozed')),
+        until TEXT,                         -- snoozed: the day it comes back
+        reason TEXT,                        -- dismissed: off-topic / weak / known
+        note TEXT NOT NULL DEFAULT '',
+        changed TEXT NOT NULL
+    );
+    CREATE TABLE actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        who TEXT NOT NULL,                  -- cli / web
+        paper_id TEXT NOT NULL REFERENCES papers(id),
+        action TEXT NOT NULL,               -- shortlist / dismiss / snooze / note / promote
+        before TEXT NOT NULL,               -- JSON: the triage row before (state, until, ...)
+        after TEXT NOT NULL,                -- JSON: the triage row after
+        day TEXT,                           -- the digest day it was taken from, if known
+        section TEXT,                       -- promote: the section written to
+        list_file TEXT,                     -- promote: the reading list written
+        row_text TEXT,                      -- promote: the exact lines added
+        undone TEXT                         -- when `radar undo` reverted it
+    );
+    CREATE VIRTUAL TABLE papers_fts USING fts5(
+        title, abstract, authors, content='papers', content_rowid='rowid'
+    );
+    INSERT INTO papers_fts (papers_fts) VALUES ('rebuild');
+    CREATE TRIGGER papers_fts_insert AFTER INSERT ON papers BEGIN
+        INSERT INTO papers_fts (rowid, title, abstract, authors)
+        VALUES (new.rowid, new.title, new.abstract, new.authors);
+    END;
+    CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers BEGIN
+        INSERT INTO papers_fts (papers_fts, rowid, title, abstract, authors)
+        VALUES ('delete', old.rowid, old.title, old.abstract, old.authors);
+        INSERT INTO papers_fts (rowid, title, abstract, authors)
+        VALUES (new.rowid, new.title, new.abstract, new.authors);
+    END;
+    CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers BEGIN
+        INSERT INTO papers_fts (papers_fts, rowid, title, abstract, authors)
+        VALUES ('delete', old.rowid, old.title, old.abstract, old.authors);
+    END
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -18,12 +18,20 @@ from types import TracebackType
 import numpy as np
 
 from monitor.errors import StoreError
-from monitor.paper import Announcement, DayResult, Paper, Resolution, RunStatus
+from monitor.paper import (
+    Announcement,
+    DayResult,
+    Paper,
+    ReadingList,
+    Resolution,
+    RunStatus,
+)
 from monitor.schema import MIGRATIONS, SCHEMA_VERSION
 from monitor.store_digests import DigestLedger, now
+from monitor.store_triage import TriageLedger
 
 
-class Store(DigestLedger):
+class Store(DigestLedger, TriageLedger):
     """An open radar database. Use as a context manager; `Store.open(path)` migrates it."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
@@ -108,9 +116,8 @@ class Store(DigestLedger):
                     )
                 if current >= upto:
                     return
-                for statement in MIGRATIONS[current].split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                for statement in statements(MIGRATIONS[current]):
+                    conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {current + 1}")
 
     # -- papers --------------------------------------------------------------------------
@@ -305,6 +312,18 @@ class Store(DigestLedger):
             out[key] = Resolution(key, title, self.paper(arxiv_id) if arxiv_id else None, method)
         return out
 
+    def profile_resolutions(self, reading: ReadingList) -> dict[str, Resolution]:
+        """The cached resolutions, plus list papers whose row links an arXiv id this store
+        knows: a promoted paper counts from the next command on, with no `radar sync`."""
+        out = self.resolutions()
+        for paper in reading.papers:
+            link = paper.arxiv_link_id
+            if link and (paper.key not in out or out[paper.key].paper is None):
+                known = self.paper(link)
+                if known is not None:
+                    out[paper.key] = Resolution(paper.key, paper.title, known, "link")
+        return out
+
     def save_resolutions(self, resolutions: Iterable[Resolution]) -> None:
         """Record resolutions (and their papers) in one transaction."""
         items = list(resolutions)
@@ -333,6 +352,17 @@ _TABLES = frozenset(
         "enrichment",
     }
 )
+
+
+def statements(script: str) -> Iterator[str]:
+    """The SQL statements of a migration (a trigger's body keeps its own semicolons)."""
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip(" \n;"):
+                yield buffer
+            buffer = ""
 
 
 def describe_failure(path: Path, err: sqlite3.DatabaseError) -> str:

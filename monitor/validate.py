@@ -38,6 +38,7 @@ _RANGES: tuple[tuple[str, Callable[[float], bool], str], ...] = (
     ("smtp.port", lambda v: 1 <= v <= 65535, "a TCP port (1-65535)"),
     ("smtp.new_recipient_backlog", lambda v: v >= 0, "0 or more"),
     ("llm.timeout_seconds", lambda v: v > 0, "greater than 0"),
+    ("web.port", lambda v: 1 <= v <= 65535, "a TCP port (1-65535)"),
 )
 
 
@@ -117,6 +118,9 @@ def _files(settings: Settings) -> Iterator[str]:
 
 
 def _delivery(settings: Settings) -> Iterator[str]:
+    base = settings.web.base_url
+    if base and not base.startswith(("http://", "https://")):
+        yield f"'web.base_url' must be an http(s) URL or empty, not {base!r}"
     smtp = settings.smtp
     if smtp.host and not smtp.recipients:
         yield "'smtp.recipients' is empty but 'smtp.host' is set: nobody to send digests to"

@@ -116,3 +116,21 @@ def run_radar_process(
         timeout=300,
         check=False,
     )
+
+
+TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
+DAY_FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
+
+
+@pytest.fixture
+def ranked_day(home: Path) -> Path:
+    """A home whose store holds the recorded 2025-08-20 day, ranked (3 picks of 7)."""
+    from monitor.assets import demo_curated
+
+    synced = run_radar("sync", "--offline", "--from-jsonl", str(demo_curated()), home=home)
+    assert synced.returncode == 0, synced.stderr
+    result = run_radar(
+        "run", "--feed", str(TEST_DATA / DAY_FEED), "--offline", home=home, env=TORCH
+    )
+    assert result.returncode == 0, result.stderr
+    return home

@@ -1,0 +1,209 @@
+"""The store's reader side: each candidate's ranking, triage states, the action journal and
+full-text search. Part of `Store` (kept apart to keep modules short); the only code touching
+these tables."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import date
+
+from monitor.paper import Paper
+from monitor.triage import Triage, TriageState
+
+
+@dataclass(frozen=True)
+class RankedRow:
+    """A candidate of a day as the ranker left it."""
+
+    day: date
+    paper_id: str
+    score: float
+    rank: int
+    section: str
+    picked: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """One journal row: what was done to which paper, and what it replaced."""
+
+    id: int
+    at: str
+    who: str
+    paper_id: str
+    action: str
+    before: Triage
+    after: Triage
+    day: date | None
+    section: str | None
+    list_file: str | None
+    row_text: str | None
+
+
+class TriageLedger:
+    """Mixin of `Store`: needs `conn`, `transaction()` and `_papers()`."""
+
+    conn: sqlite3.Connection
+    transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _papers: Callable[[str, tuple[object, ...]], list[Paper]]
+
+    def record_ranking(self, when: date, rows: Sequence[tuple[str, float, int, str, bool]]) -> None:
+        """Every candidate's (paper id, score, rank, section, picked) for the day."""
+        day = when.isoformat()
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM ranked WHERE digest_date = ?", (day,))
+            conn.executemany(
+                "INSERT INTO ranked VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (day, pid, score, rank, section, int(picked))
+                    for pid, score, rank, section, picked in rows
+                ],
+            )
+
+    def ranking(self, day: date) -> list[RankedRow]:
+        rows = self.conn.execute(
+            "SELECT paper_id, score, rank, section, picked FROM ranked WHERE digest_date = ? "
+            "ORDER BY rank",
+            (day.isoformat(),),
+        )
+        return [RankedRow(day, p, s, r, sec, bool(k)) for p, s, r, sec, k in rows]
+
+    def ranked_days(self) -> list[date]:
+        rows = self.conn.execute("SELECT DISTINCT digest_date FROM ranked ORDER BY 1 DESC")
+        return [date.fromisoformat(r[0]) for r in rows]
+
+    def last_ranking_of(self, paper_id: str) -> RankedRow | None:
+        """The latest day the paper was ranked on (its suggested section, its score)."""
+        row = self.conn.execute(
+            "SELECT digest_date, score, rank, section, picked FROM ranked WHERE paper_id = ? "
+            "ORDER BY digest_date DESC LIMIT 1",
+            (paper_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return RankedRow(date.fromisoformat(row[0]), paper_id, row[1], row[2], row[3], bool(row[4]))
+
+    def triage(self, paper_id: str) -> Triage:
+        return self.triages([paper_id]).get(paper_id, Triage())
+
+    def triages(self, paper_ids: Sequence[str] | None = None) -> dict[str, Triage]:
+        """Current decisions (papers never triaged are absent: they are new)."""
+        query = "SELECT paper_id, state, until, reason, note FROM triage"
+        rows = self.conn.execute(query).fetchall()
+        wanted = set(paper_ids) if paper_ids is not None else None
+        return {
+            pid: Triage(
+                TriageState(state), date.fromisoformat(until) if until else None, reason, note
+            )
+            for pid, state, until, reason, note in rows
+            if wanted is None or pid in wanted
+        }
+
+    def record_action(
+        self,
+        paper_id: str,
+        action: str,
+        before: Triage,
+        after: Triage,
+        who: str,
+        *,
+        day: date | None = None,
+        promoted: tuple[str, str, str] | None = None,  # (section, list file, row text)
+    ) -> int:
+        """Change the paper's triage and journal it, atomically; returns the journal id."""
+        section, list_file, row_text = promoted or (None, None, None)
+        with self.transaction() as conn:
+            _write_triage(conn, paper_id, after)
+            cursor = conn.execute(
+                "INSERT INTO actions (at, who, paper_id, action, before, after, day, section, "
+                "list_file, row_text) VALUES (datetime('now'), ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (who, paper_id, action, before.to_json(), after.to_json(),
+                 day.isoformat() if day else None, section, list_file, row_text),
+            )  # fmt: skip
+            return int(cursor.lastrowid or 0)
+
+    def last_action(self) -> Action | None:
+        """The latest action not undone yet (what `radar undo` reverts)."""
+        row = self.conn.execute(
+            "SELECT id FROM actions WHERE undone IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return self._action(row[0]) if row else None
+
+    def undo(self, action: Action) -> None:
+        """Put the paper back as it was before `action`, and mark the action undone."""
+        with self.transaction() as conn:
+            _write_triage(conn, action.paper_id, action.before)
+            conn.execute("UPDATE actions SET undone = datetime('now') WHERE id = ?", (action.id,))
+
+    def actions(self) -> list[Action]:
+        """The journal, oldest first, undone actions included (for learning and audits)."""
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM actions ORDER BY id")]
+        return [a for a in (self._action(i) for i in ids) if a is not None]
+
+    def _action(self, action_id: int) -> Action | None:
+        row = self.conn.execute(
+            "SELECT id, at, who, paper_id, action, before, after, day, section, list_file, "
+            "row_text FROM actions WHERE id = ?",
+            (action_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        aid, at, who, pid, action, before, after, day, section, list_file, row_text = row
+        return Action(aid, at, who, pid, action, Triage.from_json(before),
+                      Triage.from_json(after), date.fromisoformat(day) if day else None,
+                      section, list_file, row_text)  # fmt: skip
+
+    def wake_snoozed(self, day: date) -> list[Paper]:
+        """Papers snoozed until `day` or earlier become new again (and join that day's
+        candidates), together with those already woken into this day's ranking."""
+        key = day.isoformat()
+        with self.transaction() as conn:
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT paper_id FROM triage WHERE state = 'snoozed' AND until <= ?", (key,)
+                )
+            ]
+            conn.execute(
+                "UPDATE triage SET state = 'new', until = NULL, changed = datetime('now') "
+                "WHERE state = 'snoozed' AND until <= ?",
+                (key,),
+            )
+        ranked = [r[0] for r in self.conn.execute(
+            "SELECT paper_id FROM ranked JOIN papers ON papers.id = ranked.paper_id "
+            "WHERE digest_date = ? AND (first_announced IS NULL OR first_announced != ?)",
+            (key, key))]  # fmt: skip
+        wanted = list(dict.fromkeys([*ids, *ranked]))
+        marks = ",".join("?" * len(wanted))
+        return self._papers(f"WHERE id IN ({marks}) ORDER BY id", tuple(wanted)) if wanted else []
+
+    def search(self, query: str, limit: int = 50) -> list[Paper]:
+        """Papers whose title, abstract or authors match every word of `query` (FTS5)."""
+        words = [w for w in "".join(c if c.isalnum() else " " for c in query).split() if w]
+        if not words:
+            return []
+        match = " ".join(f'"{w}"*' for w in words)
+        return self._papers(
+            "WHERE rowid IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? "
+            "ORDER BY rank LIMIT ?)",
+            (match, limit),
+        )
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+def _write_triage(conn: sqlite3.Connection, paper_id: str, state: Triage) -> None:
+    if state == Triage():
+        conn.execute("DELETE FROM triage WHERE paper_id = ?", (paper_id,))
+        return
+    conn.execute(
+        "INSERT OR REPLACE INTO triage (paper_id, state, until, reason, note, changed) "
+        "VALUES (?, ?, ?, ?, ?, datetime('now'))",
+        (paper_id, state.state.value, state.until.isoformat() if state.until else None,
+         state.reason, state.note),
+    )  # fmt: skip
