@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install demo test check lint typecheck clean
+.PHONY: install browser demo test check lint typecheck clean
 
 install: $(STAMP)
 
@@ -24,6 +24,7 @@ demo: install
 	$(BIN)/radar list | tail -n 1
 	$(BIN)/radar run --feed $(SAMPLE)/2025-08-20_cs.AI_atom.xml --offline
 	@echo "Open digests/2025-08-20.md or digests/2025-08-20.html; the mail is in digests/outbox/."
+	@echo "Triage the day on the local page: $(BIN)/radar web, then open http://127.0.0.1:8765/"
 
 lint: install
 	$(BIN)/ruff check monitor tests
@@ -34,7 +35,13 @@ typecheck: install
 
 check: lint typecheck
 
-test: check
+# The browser tests drive Debian's chromium through Playwright (never `playwright install`):
+# installed here with apt-get when missing (root, as on CI; otherwise run it with sudo).
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: check browser
 	$(BIN)/pytest -q
 
 clean:

@@ -40,6 +40,10 @@ def test_new_database_has_every_table_wal_and_foreign_keys(tmp_path: Path) -> No
             "triage",
             "resolved",
             "enrichment",
+            "recipients",
+            "ranked",
+            "actions",
+            "papers_fts",
         } <= tables
         assert "reading_entries" not in tables  # dropped in 5: nothing read it
         runs = {r[1] for r in store.conn.execute("PRAGMA table_info(runs)")}
@@ -47,7 +51,9 @@ def test_new_database_has_every_table_wal_and_foreign_keys(tmp_path: Path) -> No
         assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         with pytest.raises(sqlite3.IntegrityError):
-            store.conn.execute("INSERT INTO triage VALUES ('9999.99999', 'new', 'now', '')")
+            store.conn.execute(
+                "INSERT INTO triage (paper_id, state, changed) VALUES ('9999.99999', 'new', 'now')"
+            )
 
 
 def test_migration_from_version_1_keeps_existing_rows(tmp_path: Path) -> None:

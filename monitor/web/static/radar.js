@@ -26,8 +26,11 @@
     var button = card && card.querySelector("button." + cls);
     if (button) { button.click(); }
   }
-  document.addEventListener("htmx:afterSwap", function () {
-    if (index >= 0) { focusCard(index); }
+  document.addEventListener("htmx:afterSwap", function (e) {
+    // after an action replaced a card, keep the keyboard on it (not after a preview)
+    if (index >= 0 && e.detail.requestConfig && e.detail.requestConfig.verb === "post") {
+      focusCard(index);
+    }
   });
   document.addEventListener("keydown", function (e) {
     var tag = (e.target.tagName || "").toLowerCase();
