@@ -19,6 +19,8 @@ from monitor import scheduler
 from monitor.config import ScheduleSettings
 from monitor.errors import ConfigError
 
+from .smtp import free_port
+
 NY = ZoneInfo("America/New_York")
 
 
@@ -134,7 +136,7 @@ def _wait_for_line(stream: IO[str], text: str, seen: list[str], timeout: float =
 def test_serve_stops_cleanly_on_sigterm(home: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "monitor", "serve"],
-        env={"RADAR_HOME": str(home), "PATH": "/usr/bin:/bin"},
+        env={"RADAR_HOME": str(home), "PATH": "/usr/bin:/bin", "RADAR_WEB_PORT": str(free_port())},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
