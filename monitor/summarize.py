@@ -2,7 +2,8 @@
 
 The one or two sentences that carry the most of the abstract's distinctive vocabulary (words
 weighted by their rarity across the day's papers), kept in their original order, at most
-`max_words` words. An LLM backend may replace it later; this is the fallback that never fails.
+`max_words` words. With an `[llm]` endpoint, `enrich.py` asks `llm.py` first and falls back to
+this one, which never fails.
 """
 
 from __future__ import annotations
