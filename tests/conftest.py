@@ -122,17 +122,22 @@ TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
 DAY_FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
 
 
+def sync_demo_list(home: Path) -> None:
+    """Resolve the home's reading lists offline from the shipped curated papers."""
+    from monitor.assets import demo_curated
+
+    synced = run_radar("sync", "--offline", "--from-jsonl", str(demo_curated()), home=home)
+    assert synced.returncode == 0, synced.stderr
+
+
 @pytest.fixture(scope="session")
 def ranked_template(tmp_path_factory: pytest.TempPathFactory, model_cache: Path) -> Path:
     """A home whose store holds the recorded 2025-08-20 day, ranked (3 picks of 7), built
     once a session; `ranked_day` hands each test its own copy."""
-    from monitor.assets import demo_curated
-
     home = write_home(tmp_path_factory.mktemp("ranked-template"), model_cache)
     env = {k: v for k, v in os.environ.items() if not k.startswith("RADAR_")}
     with mock.patch.dict(os.environ, env, clear=True):
-        synced = run_radar("sync", "--offline", "--from-jsonl", str(demo_curated()), home=home)
-        assert synced.returncode == 0, synced.stderr
+        sync_demo_list(home)
         feed = str(TEST_DATA / DAY_FEED)
         result = run_radar("run", "--feed", feed, "--offline", home=home, env=TORCH)
     assert result.returncode == 0, result.stderr

@@ -10,18 +10,10 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
-from monitor.assets import demo_curated
-
-from .conftest import run_radar
+from .conftest import DAY_FEED, TORCH, run_radar, sync_demo_list
 from .smtp import Inbox, free_port
 
-FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
-CURATED = demo_curated()
-TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
-
-
-def _prepare(home: Path) -> None:
-    assert run_radar("sync", "--offline", "--from-jsonl", str(CURATED), home=home).returncode == 0
+FEED = DAY_FEED
 
 
 def _files(home: Path) -> dict[str, bytes]:
@@ -29,7 +21,7 @@ def _files(home: Path) -> dict[str, bytes]:
 
 
 def test_recorded_day_writes_digest_and_outbox_once(home: Path, test_data: Path) -> None:
-    _prepare(home)
+    sync_demo_list(home)
     feed = str(test_data / FEED)
     first = run_radar("run", "--feed", feed, "--offline", home=home, env=TORCH)
     assert first.returncode == 0, first.stderr
@@ -68,7 +60,7 @@ def test_recorded_day_writes_digest_and_outbox_once(home: Path, test_data: Path)
 
 
 def test_quiet_day_writes_and_sends_nothing(home: Path, test_data: Path, tmp_path: Path) -> None:
-    _prepare(home)
+    sync_demo_list(home)
     text = (test_data / FEED).read_text(encoding="utf-8")
     empty = text[: text.index("<entry>")] + "</feed>\n"
     feed = tmp_path / "empty.xml"
@@ -85,7 +77,7 @@ def test_smtp_starttls_sends_once_to_every_recipient(
     home: Path, test_data: Path, smtp_server: Any
 ) -> None:
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     feed = str(test_data / FEED)
     result = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
     assert result.returncode == 0, result.stderr
@@ -101,7 +93,7 @@ def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
     home: Path, test_data: Path, smtp_server: Any
 ) -> None:
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     feed = str(test_data / FEED)
     wrong = run_radar(
         "run",
@@ -122,7 +114,7 @@ def test_smtp_failures_keep_the_digest_and_the_next_run_sends_it(
 
 
 def test_server_without_starttls_or_dropping_is_refused(home: Path, test_data: Path) -> None:
-    _prepare(home)
+    sync_demo_list(home)
     feed = str(test_data / FEED)
     plain = Controller(Inbox(), hostname="127.0.0.1", port=free_port())
     plain.start()

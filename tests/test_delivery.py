@@ -14,19 +14,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from monitor.assets import demo_curated
+from .conftest import DAY_FEED, TEST_DATA, TORCH, run_radar, sync_demo_list
 
-from .conftest import TEST_DATA, run_radar
-
-FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
-TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
-
-
-def _prepare(home: Path) -> None:
-    assert (
-        run_radar("sync", "--offline", "--from-jsonl", str(demo_curated()), home=home).returncode
-        == 0
-    )
+FEED = DAY_FEED
 
 
 def _next_day(tmp_path: Path) -> Path:
@@ -54,7 +44,7 @@ def test_reordering_recipients_resends_nothing_and_a_new_one_gets_only_new_diges
 ) -> None:
     """Scenarios 34-35."""
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     _run(home, test_data / FEED, env)
     assert _received(inbox) == {
         ("a@example.org", "2025-08-20"): 1,
@@ -86,7 +76,7 @@ def test_switching_from_the_outbox_to_smtp_resends_nothing(
 ) -> None:
     """Scenario 36."""
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     _run(home, test_data / FEED, {})
     assert (home / "digests" / "outbox" / "2025-08-20.eml").is_file()
     assert "delivered" not in run_radar("send", home=home, env=env).stdout
@@ -103,7 +93,7 @@ def test_two_senders_at_once_send_each_mail_once(
 ) -> None:
     """Scenario 37: two `radar send` processes race for the same undelivered digest."""
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     down = {**env, "RADAR_SMTP_PORT": "9"}  # nothing listens: the digest waits, undelivered
     failed = run_radar(
         "run", "--feed", str(test_data / FEED), "--offline", home=home, env={**TORCH, **down}
@@ -130,7 +120,7 @@ def test_a_crash_between_acceptance_and_the_ledger_resends_the_same_message(
     """Scenario 38: SIGKILL after the server accepted the mail, before the ledger row: the
     next run sends it again under the same Message-ID, so the reader's client merges them."""
     _, inbox, env = smtp_server
-    _prepare(home)
+    sync_demo_list(home)
     killed = subprocess.run(
         [sys.executable, "-m", "tests.kill_run", "sent", str(test_data / FEED), "2025-08-20"],
         capture_output=True, text=True, timeout=300, check=False,
@@ -149,7 +139,7 @@ HOSTILE = "<script>alert(1)</script> &amp; ]]> \u202eevil\u202c\nline"
 def test_every_field_is_escaped_in_every_output(home: Path, test_data: Path) -> None:
     """Scenario 39: a listing whose every field carries markup, `&`, `]]>`, newlines and
     bidi controls: Markdown, HTML, JSON, Atom and the mail stay inert and well-formed."""
-    _prepare(home)
+    sync_demo_list(home)
     text = (test_data / FEED).read_text(encoding="utf-8")
     escaped = HOSTILE.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     for tag in ("title", "summary", "dc:creator"):

@@ -14,23 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from monitor.assets import demo_curated
 from monitor.errors import StoreError
 from monitor.store import Store
 
-from .conftest import run_radar
+from .conftest import DAY_FEED, TORCH, run_radar, sync_demo_list
 from .servers import Reply, http_server
 
-FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
+FEED = DAY_FEED
 DAY = "2025-08-20"
-TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
-
-
-def _prepare(home: Path) -> None:
-    assert (
-        run_radar("sync", "--offline", "--from-jsonl", str(demo_curated()), home=home).returncode
-        == 0
-    )
 
 
 def _run(
@@ -86,7 +77,7 @@ def test_sigkill_at_each_stage_then_rerun_loses_and_repeats_nothing(
 ) -> None:
     """Scenarios 1-7: SIGKILL after the poll commits, mid-ranking, after ranking, mid-enrichment,
     mid-writing, after writing, and after delivery before its ledger row."""
-    _prepare(home)
+    sync_demo_list(home)
     killed = _killed(home, stage, test_data / FEED)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     again = _run(home, test_data / FEED)
@@ -101,7 +92,7 @@ def test_sigkill_at_each_stage_then_rerun_loses_and_repeats_nothing(
 
 def test_a_failure_after_the_poll_is_finished_by_the_next_run(home: Path, test_data: Path) -> None:
     """Scenario 8: the reading list saved empty mid-edit: ranking fails, the day waits."""
-    _prepare(home)
+    sync_demo_list(home)
     lists = [home / "data" / n for n in ("reading_list.md", "classic_parallel_training.md")]
     saved = [p.read_bytes() for p in lists]
     for path in lists:
@@ -118,7 +109,7 @@ def test_a_failure_after_the_poll_is_finished_by_the_next_run(home: Path, test_d
 def test_digest_folder_that_cannot_be_written(home: Path, test_data: Path) -> None:
     """Scenario 9: `digests` is not a writable folder: one line naming it, exit 4, nothing
     half-written; the next run writes and delivers the day once."""
-    _prepare(home)
+    sync_demo_list(home)
     (home / "digests").write_text("not a folder", encoding="utf-8")
     result = _run(home, test_data / FEED)
     assert result.returncode == 4
@@ -131,7 +122,7 @@ def test_digest_folder_that_cannot_be_written(home: Path, test_data: Path) -> No
 def test_disk_full_while_writing_a_digest(home: Path, test_data: Path) -> None:
     """Scenario 10: the disk fills up mid-write (the temporary file is /dev/full): exit 4,
     no temporary file left, the next run completes the day."""
-    _prepare(home)
+    sync_demo_list(home)
     (home / "digests").mkdir()
     (home / "digests" / f".{DAY}.html.tmp").symlink_to("/dev/full")
     result = _run(home, test_data / FEED)
@@ -144,7 +135,7 @@ def test_disk_full_while_writing_a_digest(home: Path, test_data: Path) -> None:
 
 def test_an_unrelated_json_file_in_digests_is_ignored(home: Path, test_data: Path) -> None:
     """Scenario 11: the feed is built from the store, not from whatever JSON is in the folder."""
-    _prepare(home)
+    sync_demo_list(home)
     (home / "digests").mkdir()
     (home / "digests" / "2024-01-01.json").write_text('{"not": "a digest"}', encoding="utf-8")
     assert _run(home, test_data / FEED).returncode == 0
@@ -156,7 +147,7 @@ def test_a_deleted_digest_file_is_rendered_again_before_sending(
 ) -> None:
     """Scenario 12: the digest's files deleted before `radar send`: written again from the
     store, delivered, and no later digest blocked."""
-    _prepare(home)
+    sync_demo_list(home)
     assert _run(home, test_data / FEED).returncode == 0
     for path in (home / "digests").glob(f"{DAY}.*"):
         path.unlink()
@@ -224,7 +215,7 @@ def test_a_full_database_is_one_line(home: Path) -> None:
 def test_a_damaged_database_says_so_and_how_to_recover(home: Path, test_data: Path) -> None:
     """Scenario 20: damaged pages behind an intact header: every command says so in one line;
     `radar doctor` finds it; a backup made before restores the day."""
-    _prepare(home)
+    sync_demo_list(home)
     assert _run(home, test_data / FEED).returncode == 0
     backup = home / "backup.db"
     assert run_radar("backup", str(backup), home=home).returncode == 0
@@ -307,7 +298,7 @@ def test_config_check_lists_every_problem(home: Path) -> None:
 
 def test_doctor_reports_a_stuck_day_and_backup_is_consistent(home: Path, test_data: Path) -> None:
     """Scenario 33: after a kill, `radar doctor` names the day and what to run."""
-    _prepare(home)
+    sync_demo_list(home)
     assert _killed(home, "ranked", test_data / FEED).returncode == -signal.SIGKILL
     doctor = run_radar("doctor", home=home)
     assert doctor.returncode == 0, doctor.stdout

@@ -14,10 +14,9 @@ from monitor.reading_list import load_reading_lists
 from monitor.reading_list_write import insert_row, remove_block, rewrite
 from monitor.store import Store
 
-from .conftest import run_radar
+from .conftest import DAY_FEED, TORCH, run_radar
 
-FEED = "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml"
-TORCH = {"RADAR_RANK_EMBED_BACKEND": "torch", "RADAR_RANK_TOP_K": "3"}
+FEED = DAY_FEED
 MAIN = "reading_list.md"
 
 
