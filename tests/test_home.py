@@ -73,15 +73,35 @@ def test_the_model_cache_is_per_user_unless_set(tmp_path: Path) -> None:
     assert moved.model_cache == tmp_path / "m"
 
 
-def test_the_daily_path_never_imports_the_lab() -> None:
-    code = (
-        "import sys, monitor.daily, monitor.cli, monitor.ranker, monitor.scheduler;"
-        "print(sorted(m for m in sys.modules if m.startswith('monitor.lab')))"
-    )
+def _imported(code: str) -> list[str]:
+    """The modules of interest a fresh interpreter has loaded after running `code`."""
+    probe = f"{code}; import sys; print(' '.join(sorted(sys.modules)))"
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )
-    assert result.stdout.strip() == "[]"
+    return result.stdout.split()
+
+
+def test_the_daily_path_never_imports_the_lab() -> None:
+    loaded = _imported("import monitor.daily, monitor.cli, monitor.ranker, monitor.scheduler")
+    assert [m for m in loaded if m.startswith("monitor.lab")] == []
+
+
+HEAVY = ("torch", "sentence_transformers", "openvino", "sklearn", "scipy", "numpy")
+
+
+def test_the_command_line_starts_without_heavy_libraries() -> None:
+    loaded = _imported("from monitor.cli import cli; cli.main(['--help'], standalone_mode=False)")
+    assert [m for m in loaded if m.split(".")[0] in HEAVY or m.startswith("monitor.cli_")] == []
+
+
+def test_every_lazy_command_exists_with_its_listed_help() -> None:
+    from monitor.cli import _Commands, cli
+
+    for name, (_, _, short) in _Commands.LAZY.items():
+        command = cli.get_command(None, name)  # type: ignore[arg-type]
+        assert command is not None and command.name == name
+        assert short and command.help, name
 
 
 def test_eval_and_bench_need_data(home: Path) -> None:
