@@ -6,13 +6,14 @@ web page print or render it. The rules live in `triage.py`, the file edits in
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from monitor.config import Settings
-from monitor.errors import InputError
+from monitor.errors import InputError, RadarError
 from monitor.paper import Paper, Resolution, normalize_title
 from monitor.reading_list import load_reading_lists
 from monitor.reading_list_write import insert_row, remove_block, rewrite
@@ -118,9 +119,13 @@ def promote_paper(
         return new_text
 
     rewrite(target, change)
-    _resolve_promoted(settings, store, paper, target)
-    store.record_action(paper.id, "promote", before, after, who,
-                        promoted=(chosen, str(target), added[0]))  # fmt: skip
+    try:
+        _resolve_promoted(settings, store, paper, target)
+        store.record_action(paper.id, "promote", before, after, who,
+                            promoted=(chosen, str(target), added[0]))  # fmt: skip
+    except (RadarError, sqlite3.Error):  # the store refused: take the row out, nothing half-done
+        rewrite(target, lambda text: remove_block(text, added[0]) or text)
+        raise
     return Done(paper.id, f"{paper.id}: promoted into {target.name}, section {chosen!r}", after)
 
 

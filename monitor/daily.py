@@ -79,16 +79,32 @@ def run(
     progress: Progress[int] = no_progress,
     checkpoint: Checkpoint = no_checkpoint,
 ) -> RunReport:
-    """One pass of the daily job for `day` (see the module docstring)."""
-    report = poll(settings, store, clients.listing, clients.api, day)
-    checkpoint("polled", day)
-    register_recipients(settings, store)
-    polled_now = {r.day for r in report.days if r.status is not RunStatus.DONE_BEFORE}
-    todo = store.unfinished()
-    written: list[Path] = []
-    for item in todo:
-        written += finish_day(settings, store, clients, item, progress, checkpoint)
-    delivered = deliver(settings, store, checkpoint)
+    """One pass of the daily job for `day` (see the module docstring). One process at a time
+    per store; a failure (the poll, one day, one delivery) does not stop the rest of the run:
+    every other day is finished and every other mail sent, then the first failure is raised."""
+    with store.exclusive():
+        failures: list[RadarError] = []
+        try:
+            report = poll(settings, store, clients.listing, clients.api, day)
+        except RadarError as err:  # recorded in the run ledger; retried by the next run
+            report = PollReport(day, (), 0, 0.0)
+            failures.append(err)
+        checkpoint("polled", day)
+        register_recipients(settings, store)
+        polled_now = {r.day for r in report.days if r.status is not RunStatus.DONE_BEFORE}
+        todo = store.unfinished()
+        written: list[Path] = []
+        for item in todo:
+            try:
+                written += finish_day(settings, store, clients, item, progress, checkpoint)
+            except RadarError as err:
+                failures.append(err)
+        try:
+            delivered = deliver(settings, store, checkpoint)
+        except RadarError as err:
+            failures.append(err)
+    if failures:
+        raise failures[0]
     resumed = tuple(u for u in todo if u.day not in polled_now)
     return RunReport(report, resumed, tuple(written), tuple(delivered))
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import secrets
+import socket
 from collections.abc import Callable
 from datetime import date
 from email.message import EmailMessage
@@ -94,17 +96,25 @@ def message_id(day: date, recipient: str) -> str:
 def deliver(
     settings: Settings, store: Store, checkpoint: Checkpoint = no_checkpoint
 ) -> list[Delivered]:
-    """Send (or write to the outbox) every written digest to every recipient not yet served."""
+    """Send (or write to the outbox) every written digest to every recipient not yet served.
+    A failed delivery is recorded and the others still go; the first failure is raised after."""
     register_recipients(settings, store)
-    pid = os.getpid()
-    claims = store.claim_deliveries(pid, _alive)
-    done = []
+    token = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    claims = store.claim_deliveries(token, _dead)
+    done, failures = [], []
     try:
         for claim in claims:
-            _deliver_one(settings, store, claim, checkpoint)
+            try:
+                _deliver_one(settings, store, claim, token, checkpoint)
+            except DeliveryError as err:
+                failures.append(err)
+                continue
             done.append(claim)
     finally:
-        store.release_claims(pid)
+        store.release_claims(token)
+    if failures:
+        more = f" (and {len(failures) - 1} more failed deliveries)" if len(failures) > 1 else ""
+        raise DeliveryError(f"{failures[0]}{more}")
     return done
 
 
@@ -117,21 +127,24 @@ def register_recipients(settings: Settings, store: Store) -> None:
         log.info("new recipient %s: receives digests from now on", address)
 
 
-def _deliver_one(settings: Settings, store: Store, claim: Claim, checkpoint: Checkpoint) -> None:
+def _deliver_one(
+    settings: Settings, store: Store, claim: Claim, token: str, checkpoint: Checkpoint
+) -> None:
     smtp = settings.smtp
-    digest = stored_digest(settings, store, claim.day)
-    message = _message(digest, settings, claim.recipient)
+    message_id_ = message_id(claim.day, claim.recipient)
     try:
+        digest = stored_digest(settings, store, claim.day)
+        message = _message(digest, settings, claim.recipient)
         if claim.recipient == OUTBOX:
             folder = settings.path(settings.paths.digests)
             write_outbox(message, folder / "outbox", claim.day)
         else:
             send_smtp(message, smtp, claim.recipient)
     except DeliveryError as err:
-        store.finish_delivery(claim, message["Message-ID"], str(err))
+        store.finish_delivery(claim, token, message_id_, str(err))
         raise
     checkpoint("sent", claim.day)
-    store.finish_delivery(claim, message["Message-ID"])
+    store.finish_delivery(claim, token, message_id_)
 
 
 def _message(digest: Digest, settings: Settings, recipient: str) -> EmailMessage:
@@ -140,12 +153,17 @@ def _message(digest: Digest, settings: Settings, recipient: str) -> EmailMessage
     return build_message(digest, text, html, settings.smtp, to, message_id(digest.day, recipient))
 
 
-def _alive(pid: int) -> bool:
-    """Whether a sender holding a claim still runs (on this machine)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+def _dead(holder: str) -> bool:
+    """Whether the sender holding a claim ('host:pid:nonce') is known to be gone: a process
+    of this machine that no longer runs. Claims from other hosts wait for their lease."""
+    host, _, rest = holder.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
         return False
-    except PermissionError:
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
         return True
-    return True
+    except PermissionError:
+        return False
+    return False

@@ -10,8 +10,10 @@ again and the change applied again, so the reader's own edit is never overwritte
 from __future__ import annotations
 
 import contextlib
+import os
 import re
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,7 @@ class Table:
     last: int  # line index of the last row (the separator when empty)
     columns: tuple[str, ...]  # the header cells as written
     level: int  # the heading level of its section
+    heading: str = ""  # the text of that heading
 
 
 def tables(lines: list[str]) -> list[Table]:
@@ -48,9 +51,9 @@ def tables(lines: list[str]) -> list[Table]:
             end = i + 1
             while end + 1 < len(lines) and lines[end + 1].strip().startswith("|"):
                 end += 1
-            level = headings[-1][0] if headings else 2
+            level, text = headings[-1] if headings else (2, "")
             label = " / ".join(section_path(headings))
-            found.append(Table(label, i, end, tuple(split_row(line)), level))
+            found.append(Table(label, i, end, tuple(split_row(line)), level, text))
             i = end
         i += 1
     return found
@@ -113,13 +116,11 @@ def insert_row(
         block = [row_for(table, lines, paper, note)]
         at = table.last + 1
     elif new_section:
-        parent = section.rsplit(" / ", 1)[0] if " / " in section else ""
-        family = [t for t in found if parent and t.section.startswith(parent)] or found
-        model = family[-1]
-        at = model.last + 1
-        table = Table(section, at + 2, at + 3, model.columns, model.level)
+        model, level, heading = _new_section_place(found, section)
+        at = _section_end(lines, model)
+        table = Table(section, at + 2, at + 3, model.columns, level)
         header = "| " + " | ".join(model.columns) + " |"
-        block = ["", "#" * model.level + " " + section, "", header,
+        block = ["", "#" * level + " " + heading, "", header,
                  "|" + "---|" * len(model.columns), row_for(table, lines, paper, note)]  # fmt: skip
     else:
         known = ", ".join(sections(text))
@@ -128,6 +129,34 @@ def insert_row(
         )
     added = newline.join(block)
     return _splice(text, lines, at, added, newline), added
+
+
+def _new_section_place(found: list[Table], section: str) -> tuple[Table, int, str]:
+    """Where a new section goes (after the last table of its parent), at which heading level
+    and under which heading text: the full path where the file writes paths in one heading
+    (`## A / B`), else the last part one level under its parent."""
+    parent = section.rsplit(" / ", 1)[0] if " / " in section else ""
+    family = [t for t in found if parent and (t.section == parent or
+                                               t.section.startswith(parent + " / "))]  # fmt: skip
+    model = (family or found)[-1]
+    if model.heading == model.section:  # flat: each heading holds its whole path
+        return model, model.level, section
+    last = section.rsplit(" / ", 1)[-1]
+    return model, model.level + 1 if model.section == parent else model.level, last
+
+
+def _section_end(lines: list[str], model: Table) -> int:
+    """The line index where `model`'s section ends: before the next heading at its level or
+    above (and the blank lines before it), else the end of the file."""
+    end = len(lines)
+    for i in range(model.last + 1, len(lines)):
+        heading = _HEADING.match(lines[i].strip())
+        if heading and len(heading.group(1)) <= model.level:
+            end = i
+            break
+    while end > model.last + 1 and not lines[end - 1].strip():
+        end -= 1
+    return end
 
 
 def _splice(text: str, lines: list[str], at: int, block: str, newline: str) -> str:
@@ -153,25 +182,59 @@ def remove_block(text: str, block: str) -> str | None:
 
 
 def rewrite(path: Path, change: Callable[[str], str], attempts: int = 5) -> str:
-    """Apply `change` to the file's text and write it atomically; returns the old text. If
-    the file changed on disk meanwhile, start again from the new text."""
-    for _ in range(attempts):
-        before = _read(path)
-        after = change(before)
-        tmp = path.with_name(f".{path.name}.radar.tmp")
-        try:
-            tmp.write_bytes(after.encode("utf-8"))
-            tmp.chmod(path.stat().st_mode & 0o7777)
-            if _read(path) != before:  # the reader saved meanwhile: apply again
-                continue
-            tmp.replace(path)
-            return before
-        except OSError as err:
-            raise ReadingListError(f"{path}: cannot write ({err.strerror})") from err
-        finally:
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
+    """Apply `change` to the file's text and write it atomically; returns the old text.
+    Writers of radar take turns (a lock beside the file); if the reader's editor saved the
+    file meanwhile, start again from the new text. A symlinked list stays a symlink."""
+    target = path.resolve()
+    with _locked(target):
+        for _ in range(attempts):
+            before = _read(target)
+            after = change(before)
+            if _replace(target, before, after):
+                return before
     raise ReadingListError(f"{path}: kept changing while radar wrote it; try again")
+
+
+def _replace(target: Path, before: str, after: str) -> bool:
+    """Write `after` over `target` unless it no longer holds `before` (then False)."""
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(after.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        tmp.chmod(target.stat().st_mode & 0o7777)
+        if _read(target) != before:  # the reader saved meanwhile: apply again
+            return False
+        tmp.replace(target)
+        return True
+    except OSError as err:
+        raise ReadingListError(f"{target}: cannot write ({err.strerror})") from err
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _locked(target: Path) -> Iterator[None]:
+    """radar's writers of one list take turns (POSIX; elsewhere the re-read check alone)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    lock = target.with_name(f".{target.name}.radar-lock")
+    try:
+        handle = lock.open("a")
+    except OSError as err:
+        raise ReadingListError(f"{target.parent}: cannot write ({err.strerror})") from err
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _read(path: Path) -> str:

@@ -102,6 +102,8 @@ def serve(scheduler: BackgroundScheduler) -> None:
     upcoming = job.next_run_time.isoformat() if job and job.next_run_time else "none"
     log.info("radar serve: started; next run %s", upcoming)
     received = os.read(read_end, 1)[0]
+    for signum in (signal.SIGTERM, signal.SIGINT):  # a second signal stops at once
+        signal.signal(signum, signal.SIG_DFL)
     log.info("received %s; stopping after the current run", signal.Signals(received).name)
     scheduler.shutdown(wait=True)
     log.info("radar serve: stopped")

@@ -123,7 +123,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE runs DROP COLUMN feed_date
     """,
     # 6: each day's stage, the digest itself, and delivery once per recipient with claims.
-    # A day polled before 6 without a digest is history (it is not mailed after an upgrade).
+    # A day polled before 6 without a digest is history (it is not mailed after an upgrade);
+    # the old delivery rows (recipients joined in one string) are not carried over: the first
+    # run after the upgrade registers the configured recipients, and a new recipient is owed
+    # no digest written before it (see deliver.py), so nothing is sent again.
     """
     ALTER TABLE runs ADD COLUMN stage TEXT NOT NULL DEFAULT 'polled'
         CHECK (stage IN ('polled', 'ranked', 'written', 'history'));
@@ -139,21 +142,12 @@ MIGRATIONS: tuple[str, ...] = (
         digest_date TEXT NOT NULL REFERENCES digests(digest_date),
         recipient TEXT NOT NULL REFERENCES recipients(address),
         status TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'failed', 'skipped')),
-        claimed_by INTEGER,                 -- pid of the sender holding a 'sending' claim
+        claimed_by TEXT,                    -- 'host:pid:nonce' of the sender holding a claim
         attempted TEXT NOT NULL,
         message_id TEXT,
         error TEXT,
         PRIMARY KEY (digest_date, recipient)
     );
-    INSERT OR IGNORE INTO recipients (address, added)
-        SELECT DISTINCT CASE WHEN channel = 'outbox' THEN 'outbox' ELSE value END, MIN(attempted)
-        FROM deliveries, json_each('["' || replace(recipient, ',', '","') || '"]')
-        WHERE status = 'sent' GROUP BY 1;
-    INSERT OR IGNORE INTO deliveries_v6 (digest_date, recipient, status, attempted)
-        SELECT digest_date, CASE WHEN channel = 'outbox' THEN 'outbox' ELSE value END, 'sent',
-               attempted
-        FROM deliveries, json_each('["' || replace(recipient, ',', '","') || '"]')
-        WHERE status = 'sent';
     DROP TABLE deliveries;
     ALTER TABLE deliveries_v6 RENAME TO deliveries
     """,
@@ -175,6 +169,7 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL
             CHECK (state IN ('new', 'shortlisted', 'promoted', 'dismissed', 'snoozed')),
         until TEXT,                         -- snoozed: the day it comes back
+        woke TEXT,                          -- the digest day a snoozed paper came back in
         reason TEXT,                        -- dismissed: off-topic / weak / known
         note TEXT NOT NULL DEFAULT '',
         changed TEXT NOT NULL
@@ -201,7 +196,7 @@ MIGRATIONS: tuple[str, ...] = (
         INSERT INTO papers_fts (rowid, title, abstract, authors)
         VALUES (new.rowid, new.title, new.abstract, new.authors);
     END;
-    CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers BEGIN
+    CREATE TRIGGER papers_fts_update AFTER UPDATE OF title, abstract, authors ON papers BEGIN
         INSERT INTO papers_fts (papers_fts, rowid, title, abstract, authors)
         VALUES ('delete', old.rowid, old.title, old.abstract, old.authors);
         INSERT INTO papers_fts (rowid, title, abstract, authors)

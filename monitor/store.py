@@ -66,6 +66,23 @@ class Store(DigestLedger, TriageLedger):
     def close(self) -> None:
         self.conn.close()
 
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold this store's run lock (a file beside it): two daily runs never work on the
+        same day at once; the second waits, then finds the work done."""
+        lock = self.path.with_name(self.path.name + ".run-lock")
+        with lock.open("a") as handle:
+            try:
+                import fcntl
+            except ImportError:  # no POSIX locks here: SQLite's own locking still holds
+                yield
+                return
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
     def integrity(self) -> list[str]:
         """What `PRAGMA integrity_check` finds wrong (empty: the database is sound)."""
         rows = [str(r[0]) for r in self.conn.execute("PRAGMA integrity_check")]

@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from monitor.paper import RunStatus
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 STAGES = ("polled", "ranked", "written", "history")
+CLAIM_LEASE = timedelta(hours=1)  # a claim older than this is taken over (its sender hung)
 
 
 def now() -> str:
@@ -161,52 +162,52 @@ class DigestLedger:
             )
         return added
 
-    def claim_deliveries(self, pid: int, alive: Callable[[int], bool]) -> list[Claim]:
-        """Claim, in one transaction, every (digest, active recipient) not yet delivered: not
-        sent, skipped, or held by a living sender."""
+    def claim_deliveries(self, token: str, dead: Callable[[str], bool]) -> list[Claim]:
+        """Claim, in one transaction, every (written digest, active recipient) not yet
+        delivered: not sent, not skipped, not held by another sender (a claim whose holder
+        is `dead`, or older than the lease, is taken over)."""
         with self.transaction() as conn:
             rows = conn.execute(
-                """SELECT d.digest_date, r.address, l.status, l.claimed_by
-                   FROM digests d CROSS JOIN recipients r
+                """SELECT d.digest_date, r.address, l.status, l.claimed_by, l.attempted
+                   FROM digests d JOIN runs ON runs.day = d.digest_date
+                   CROSS JOIN recipients r
                    LEFT JOIN deliveries l
                      ON l.digest_date = d.digest_date AND l.recipient = r.address
-                   WHERE r.active = 1 AND COALESCE(l.status, 'failed') NOT IN ('sent', 'skipped')
+                   WHERE r.active = 1 AND runs.stage = 'written'
+                     AND COALESCE(l.status, 'failed') NOT IN ('sent', 'skipped')
                    ORDER BY d.digest_date, r.address"""
             ).fetchall()
+            expired = (datetime.now(UTC) - CLAIM_LEASE).isoformat(timespec="seconds")
             claims = [
                 Claim(date.fromisoformat(day), address)
-                for day, address, status, holder in rows
-                if status != "sending" or holder is None or not alive(holder)
+                for day, address, status, holder, at in rows
+                if status != "sending" or not holder or dead(holder) or at < expired
             ]
             conn.executemany(
                 "INSERT OR REPLACE INTO deliveries (digest_date, recipient, status, claimed_by, "
                 "attempted) VALUES (?, ?, 'sending', ?, ?)",
-                [(c.day.isoformat(), c.recipient, pid, now()) for c in claims],
+                [(c.day.isoformat(), c.recipient, token, now()) for c in claims],
             )
         return claims
 
     def finish_delivery(
-        self, claim: Claim, message_id: str | None, error: str | None = None
+        self, claim: Claim, token: str, message_id: str | None, error: str | None = None
     ) -> None:
+        """Record the outcome of a claim this sender still holds."""
         with self.transaction() as conn:
             conn.execute(
                 "UPDATE deliveries SET status = ?, claimed_by = NULL, attempted = ?, "
-                "message_id = ?, error = ? WHERE digest_date = ? AND recipient = ?",
-                (
-                    "failed" if error else "sent",
-                    now(),
-                    message_id,
-                    error,
-                    claim.day.isoformat(),
-                    claim.recipient,
-                ),
-            )
+                "message_id = ?, error = ? WHERE digest_date = ? AND recipient = ? "
+                "AND claimed_by = ?",
+                ("failed" if error else "sent", now(), message_id, error,
+                 claim.day.isoformat(), claim.recipient, token),
+            )  # fmt: skip
 
-    def release_claims(self, pid: int) -> None:
+    def release_claims(self, token: str) -> None:
         """Give back what this sender claimed and did not finish (after an error)."""
         with self.transaction() as conn:
             conn.execute(
-                "DELETE FROM deliveries WHERE status = 'sending' AND claimed_by = ?", (pid,)
+                "DELETE FROM deliveries WHERE status = 'sending' AND claimed_by = ?", (token,)
             )
 
     def deliveries(self) -> list[tuple[str, str, str]]:

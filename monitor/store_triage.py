@@ -157,28 +157,18 @@ class TriageLedger:
                       section, list_file, row_text)  # fmt: skip
 
     def wake_snoozed(self, day: date) -> list[Paper]:
-        """Papers snoozed until `day` or earlier become new again (and join that day's
-        candidates), together with those already woken into this day's ranking."""
+        """Papers snoozed until `day` or earlier become new again, and with every paper that
+        came back on this day before (a retried or re-rendered day) join its candidates."""
         key = day.isoformat()
         with self.transaction() as conn:
-            ids = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT paper_id FROM triage WHERE state = 'snoozed' AND until <= ?", (key,)
-                )
-            ]
             conn.execute(
-                "UPDATE triage SET state = 'new', until = NULL, changed = datetime('now') "
-                "WHERE state = 'snoozed' AND until <= ?",
-                (key,),
+                "UPDATE triage SET state = 'new', until = NULL, woke = ?, "
+                "changed = datetime('now') WHERE state = 'snoozed' AND until <= ?",
+                (key, key),
             )
-        ranked = [r[0] for r in self.conn.execute(
-            "SELECT paper_id FROM ranked JOIN papers ON papers.id = ranked.paper_id "
-            "WHERE digest_date = ? AND (first_announced IS NULL OR first_announced != ?)",
-            (key, key))]  # fmt: skip
-        wanted = list(dict.fromkeys([*ids, *ranked]))
-        marks = ",".join("?" * len(wanted))
-        return self._papers(f"WHERE id IN ({marks}) ORDER BY id", tuple(wanted)) if wanted else []
+        return self._papers(
+            "WHERE id IN (SELECT paper_id FROM triage WHERE woke = ?) ORDER BY id", (key,)
+        )
 
     def search(self, query: str, limit: int = 50) -> list[Paper]:
         """Papers whose title, abstract or authors match every word of `query` (FTS5)."""
@@ -198,12 +188,11 @@ def _day(text: str | None) -> date | None:
 
 
 def _write_triage(conn: sqlite3.Connection, paper_id: str, state: Triage) -> None:
-    if state == Triage():
-        conn.execute("DELETE FROM triage WHERE paper_id = ?", (paper_id,))
-        return
     conn.execute(
-        "INSERT OR REPLACE INTO triage (paper_id, state, until, reason, note, changed) "
-        "VALUES (?, ?, ?, ?, ?, datetime('now'))",
+        "INSERT INTO triage (paper_id, state, until, reason, note, changed) "
+        "VALUES (?, ?, ?, ?, ?, datetime('now')) ON CONFLICT(paper_id) DO UPDATE SET "
+        "state = excluded.state, until = excluded.until, reason = excluded.reason, "
+        "note = excluded.note, changed = excluded.changed",
         (paper_id, state.state.value, state.until.isoformat() if state.until else None,
          state.reason, state.note),
     )  # fmt: skip

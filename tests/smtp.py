@@ -20,6 +20,14 @@ class Inbox:
         self.messages: list[Message] = []
         self.envelopes: list[list[str]] = []
 
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: Any
+    ) -> str:
+        if address.startswith("bounce"):
+            return "550 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         self.messages.append(email.message_from_bytes(envelope.content))
         self.envelopes.append(list(envelope.rcpt_tos))

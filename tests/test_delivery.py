@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from monitor.store import Store
+
 from .conftest import DAY_FEED, TEST_DATA, TORCH, run_radar, sync_demo_list
 
 FEED = DAY_FEED
@@ -165,3 +167,64 @@ def test_every_field_is_escaped_in_every_output(home: Path, test_data: Path) -> 
     mail = email.message_from_bytes(raw, policy=email.policy.default)
     parts = {p.get_content_type(): p.get_content() for p in mail.walk() if not p.is_multipart()}
     assert "&lt;script&gt;" in parts["text/html"] and "<script>" not in parts["text/plain"]
+
+
+def test_one_failing_address_does_not_hold_up_the_others(
+    home: Path, test_data: Path, smtp_server: Any
+) -> None:
+    """Scenario 40: the server refuses one recipient: the others get the digest, the run
+    exits 4 naming it, and the next send retries that address alone."""
+    _, inbox, env = smtp_server
+    sync_demo_list(home)
+    three = {**env, "RADAR_SMTP_RECIPIENTS": "a@example.org,bounce@example.org,b@example.org"}
+    result = run_radar("run", "--feed", str(test_data / FEED), "--offline", home=home,
+                       env={**TORCH, **three})  # fmt: skip
+    assert result.returncode == 4 and "no such mailbox" in result.stderr
+    assert sorted(_received(inbox)) == [
+        ("a@example.org", "2025-08-20"),
+        ("b@example.org", "2025-08-20"),
+    ]
+    again = run_radar("send", home=home, env=three)
+    assert again.returncode == 4 and len(inbox.messages) == 2  # only the bouncing one retried
+
+
+def test_a_failed_poll_still_delivers_what_earlier_runs_wrote(
+    home: Path, test_data: Path, smtp_server: Any
+) -> None:
+    """Scenario 41: yesterday's digest waits for a server that was down; today arXiv fails
+    (exit 3), but the waiting digest still goes out in the same run."""
+    _, inbox, env = smtp_server
+    sync_demo_list(home)
+    down = {**env, "RADAR_SMTP_PORT": "9"}
+    first = run_radar(
+        "run", "--feed", str(test_data / FEED), "--offline", home=home, env={**TORCH, **down}
+    )
+    assert first.returncode == 4 and inbox.messages == []
+    broken = {**env, "RADAR_ARXIV_RSS_URL": "http://127.0.0.1:9/rss"}
+    second = run_radar(
+        "run", "--date", "2025-08-21", "--offline", home=home, env={**TORCH, **broken}
+    )
+    assert second.returncode == 3, second.stderr
+    assert sorted(_received(inbox)) == [
+        ("a@example.org", "2025-08-20"),
+        ("b@example.org", "2025-08-20"),
+    ]
+
+
+def test_rendering_a_day_that_was_never_mailed_mails_nothing(home: Path, test_data: Path) -> None:
+    """Scenario 42: `radar digest` on a history day (backfilled, never mailed) writes its files
+    but `radar send` does not mail the past."""
+    sync_demo_list(home)
+    assert (
+        run_radar(
+            "run", "--feed", str(test_data / FEED), "--offline", home=home, env=TORCH
+        ).returncode
+        == 0
+    )
+    with Store.open(home / "data" / "radar.db") as store:
+        store.conn.execute("UPDATE runs SET stage = 'history'")
+        store.conn.execute("DELETE FROM deliveries")
+        store.conn.execute("DELETE FROM digests")
+    rendered = run_radar("digest", "--date", "2025-08-20", "--offline", home=home, env=TORCH)
+    assert rendered.returncode == 0 and (home / "digests" / "2025-08-20.md").is_file()
+    assert run_radar("send", home=home).stdout.strip() == "nothing to deliver"

@@ -11,7 +11,7 @@ import pytest
 
 from monitor.paper import Paper
 from monitor.reading_list import load_reading_lists
-from monitor.reading_list_write import insert_row, remove_block, rewrite
+from monitor.reading_list_write import insert_row, remove_block, rewrite, sections
 from monitor.store import Store
 
 from .conftest import DAY_FEED, TORCH, run_radar
@@ -219,3 +219,19 @@ def test_the_file_changed_meanwhile_is_read_again(tmp_path: Path) -> None:
     )
     block = insert_row(original, "S", _paper(), "note", False)[1]
     assert remove_block(insert_row(original, "S", _paper(), "note", False)[0], block) == original
+
+
+HEADER = "| Status | Paper | Venue | Why It Matters | Links |\n|---|---|---|---|---|"
+
+
+def test_a_new_section_in_a_nested_list_goes_under_its_parent() -> None:
+    text = (
+        f"# L\n\n## Agents\n\n### Tools\n\n{HEADER}\n| ⬜ | Old | 2020 | x | Paper |\n\n"
+        f"notes under Tools\n\n## Other\n\n{HEADER}\n| ⬜ | Z | 2020 | x | Paper |\n"
+    )
+    after, block = insert_row(text, "Agents / Planning", _paper(), "n", True)
+    assert block.splitlines()[1] == "### Planning"
+    assert after.index("notes under Tools") < after.index("### Planning") < after.index("## Other")
+    again, row = insert_row(after, "Agents / Planning", _paper(), "n2", False)
+    assert again.index(row) < again.index("## Other")
+    assert sections(again) == ["Agents / Tools", "Agents / Planning", "Other"]

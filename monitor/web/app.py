@@ -19,6 +19,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -73,7 +74,16 @@ def create_app(settings: Settings, token: str | None = None) -> Starlette:
         Route("/undo", partial(_undo, page), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(BaseHTTPMiddleware, dispatch=_guard(page))]
+    hosts = ["127.0.0.1", "localhost", "[::1]", settings.web.host]
+    if settings.web.base_url:
+        hosts.append(urlparse(settings.web.base_url).hostname or "")
+    middleware = [
+        # a page on loopback answers only to its own names: no DNS-rebinding site reaches it
+        Middleware(
+            TrustedHostMiddleware, allowed_hosts=["*"] if token else [h for h in hosts if h]
+        ),
+        Middleware(BaseHTTPMiddleware, dispatch=_guard(page)),
+    ]
     return Starlette(routes=routes, middleware=middleware)
 
 
@@ -98,7 +108,7 @@ def _has_token(request: Request, token: str) -> bool:
         or request.cookies.get("radar_token")
         or request.headers.get("authorization", "").removeprefix("Bearer ")
     )
-    return hmac.compare_digest(given or "", token)
+    return _same(given or "", token)
 
 
 def _host(origin: str) -> str:
@@ -114,7 +124,12 @@ async def _checked_form(page: Page, request: Request) -> dict[str, str] | None:
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
     given = request.headers.get("x-csrf-token") or fields.get("csrf") or ""
-    return fields if hmac.compare_digest(given, page.csrf) else None
+    return fields if _same(given, page.csrf) else None
+
+
+def _same(given: str, secret: str) -> bool:
+    """Constant-time comparison that also copes with non-ASCII input (no 500)."""
+    return hmac.compare_digest(given.encode("utf-8"), secret.encode("utf-8"))
 
 
 def _date(text: str) -> date | None:
