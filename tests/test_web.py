@@ -127,6 +127,15 @@ def test_every_field_is_escaped_on_the_page(ranked_day: Path) -> None:
     assert "Eve &lt;e@x&gt;" in page
 
 
+def test_a_rebinding_host_is_refused(ranked_day: Path) -> None:
+    """Without a token the page answers only to its own names (DNS rebinding)."""
+    client = _client(ranked_day)
+    assert client.get("/", headers={"Host": "evil.example:8765"}).status_code == 400
+    assert client.get("/", headers={"Host": "localhost:8765"}).status_code == 200
+    weird = client.post("/undo", data={"csrf": "é"})  # non-ASCII token: refused, not a 500
+    assert weird.status_code == 403
+
+
 def test_a_token_guards_every_request(ranked_day: Path) -> None:
     client = _client(ranked_day, token="s3cret")
     assert client.get("/").status_code == 401
