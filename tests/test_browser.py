@@ -17,6 +17,9 @@ from monitor.store import Store
 from monitor.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
+# upper bounds on waiting for the page to change (events, not sleeps): generous, so a busy
+# machine slows the tests down instead of failing them
+expect.set_options(timeout=60_000)
 
 
 @pytest.fixture(scope="module")
