@@ -20,25 +20,10 @@ from typing import Any
 import numpy as np
 
 from monitor.embed import EmbedError, pooling_config
+from monitor.home import exclusive
 
 log = logging.getLogger(__name__)
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
-
-
-@contextlib.contextmanager
-def _exclusive(lock: Path) -> Iterator[None]:
-    """Hold an exclusive lock on `lock` (POSIX; elsewhere, no lock)."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    with lock.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class OpenVinoEmbedder:
@@ -89,7 +74,7 @@ class OpenVinoEmbedder:
         if target.is_file():
             return core.read_model(str(target))
         target.parent.mkdir(parents=True, exist_ok=True)
-        with _exclusive(target.parent / ".export.lock"):  # another process may be exporting
+        with exclusive(target.parent / ".export.lock"):  # another process may be exporting
             if not target.is_file():
                 self._export(path, target, calibration)
         return core.read_model(str(target))

@@ -10,10 +10,11 @@ shared by every home of the user: `$XDG_CACHE_HOME/arxiv-radar` (default `~/.cac
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +50,25 @@ def default_home(env: Mapping[str, str] = os.environ) -> Path:
     if (CHECKOUT / "radar.toml").is_file() and (CHECKOUT / "pyproject.toml").is_file():
         return CHECKOUT
     return user_data_dir(env)
+
+
+@contextlib.contextmanager
+def exclusive(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file `lock` (created if needed), so radar's processes
+    take turns: two daily runs on one store, two writers of one list, two int8 exports.
+    POSIX only; elsewhere nothing is locked (SQLite's and the callers' own checks remain).
+    Opening the lock file can raise OSError."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @dataclass(frozen=True)

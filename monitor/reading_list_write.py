@@ -13,12 +13,13 @@ import contextlib
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.bibtex import year as paper_year
 from monitor.errors import InputError, ReadingListError
+from monitor.home import exclusive
 from monitor.paper import Paper
 from monitor.reading_list import section_path, split_row, table_header
 
@@ -186,12 +187,16 @@ def rewrite(path: Path, change: Callable[[str], str], attempts: int = 5) -> str:
     Writers of radar take turns (a lock beside the file); if the reader's editor saved the
     file meanwhile, start again from the new text. A symlinked list stays a symlink."""
     target = path.resolve()
-    with _locked(target):
-        for _ in range(attempts):
-            before = _read(target)
-            after = change(before)
-            if _replace(target, before, after):
-                return before
+    lock = target.with_name(f".{target.name}.radar-lock")
+    try:
+        with exclusive(lock):
+            for _ in range(attempts):
+                before = _read(target)
+                after = change(before)
+                if _replace(target, before, after):
+                    return before
+    except OSError as err:  # the lock file beside the list cannot be made
+        raise ReadingListError(f"{target.parent}: cannot write ({err.strerror})") from err
     raise ReadingListError(f"{path}: kept changing while radar wrote it; try again")
 
 
@@ -214,27 +219,6 @@ def _replace(target: Path, before: str, after: str) -> bool:
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
-
-
-@contextlib.contextmanager
-def _locked(target: Path) -> Iterator[None]:
-    """radar's writers of one list take turns (POSIX; elsewhere the re-read check alone)."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    lock = target.with_name(f".{target.name}.radar-lock")
-    try:
-        handle = lock.open("a")
-    except OSError as err:
-        raise ReadingListError(f"{target.parent}: cannot write ({err.strerror})") from err
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _read(path: Path) -> str:

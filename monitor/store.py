@@ -18,6 +18,7 @@ from types import TracebackType
 import numpy as np
 
 from monitor.errors import StoreError
+from monitor.home import exclusive
 from monitor.paper import (
     Announcement,
     DayResult,
@@ -70,18 +71,8 @@ class Store(DigestLedger, TriageLedger):
     def exclusive(self) -> Iterator[None]:
         """Hold this store's run lock (a file beside it): two daily runs never work on the
         same day at once; the second waits, then finds the work done."""
-        lock = self.path.with_name(self.path.name + ".run-lock")
-        with lock.open("a") as handle:
-            try:
-                import fcntl
-            except ImportError:  # no POSIX locks here: SQLite's own locking still holds
-                yield
-                return
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+        with exclusive(self.path.with_name(self.path.name + ".run-lock")):
+            yield
 
     def integrity(self) -> list[str]:
         """What `PRAGMA integrity_check` finds wrong (empty: the database is sound)."""
