@@ -3,7 +3,7 @@ by `cli.py` when used. Like it, they parse, call one function in `actions.py`, p
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,8 @@ _STATES = click.Choice([s.value for s in TriageState])
 
 
 def _today() -> date:
-    return datetime.now(UTC).date()
+    """The reader's calendar day (local time), as the web page takes it."""
+    return date.today()
 
 
 @click.command("triage")

@@ -18,7 +18,6 @@ import secrets
 import socket
 from collections.abc import Callable
 from datetime import date
-from email.message import EmailMessage
 from pathlib import Path
 
 from monitor.config import Settings
@@ -41,6 +40,7 @@ OUTBOX = "outbox"
 FEED_DAYS = 14
 Checkpoint = Callable[[str, date], None]  # (stage, day): a test's fault-injection seam
 Delivered = Claim
+Rendered = tuple[Digest, str, str]  # a digest, its Markdown (the text part) and its HTML
 
 
 def no_checkpoint(stage: str, day: date) -> None:
@@ -102,10 +102,11 @@ def deliver(
     token = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
     claims = store.claim_deliveries(token, _dead)
     done, failures = [], []
+    rendered: dict[date, Rendered] = {}  # each digest read and rendered once, not per address
     try:
         for claim in claims:
             try:
-                _deliver_one(settings, store, claim, token, checkpoint)
+                _deliver_one(settings, store, claim, token, checkpoint, rendered)
             except DeliveryError as err:
                 failures.append(err)
                 continue
@@ -128,13 +129,22 @@ def register_recipients(settings: Settings, store: Store) -> None:
 
 
 def _deliver_one(
-    settings: Settings, store: Store, claim: Claim, token: str, checkpoint: Checkpoint
+    settings: Settings,
+    store: Store,
+    claim: Claim,
+    token: str,
+    checkpoint: Checkpoint,
+    rendered: dict[date, Rendered],
 ) -> None:
     smtp = settings.smtp
     message_id_ = message_id(claim.day, claim.recipient)
     try:
-        digest = stored_digest(settings, store, claim.day)
-        message = _message(digest, settings, claim.recipient)
+        if claim.day not in rendered:
+            digest = stored_digest(settings, store, claim.day)
+            rendered[claim.day] = (digest, render_markdown(digest), render_html(digest))
+        digest, text, html = rendered[claim.day]
+        to = "me@localhost" if claim.recipient == OUTBOX else claim.recipient
+        message = build_message(digest, text, html, smtp, to, message_id_)
         if claim.recipient == OUTBOX:
             folder = settings.path(settings.paths.digests)
             write_outbox(message, folder / "outbox", claim.day)
@@ -145,12 +155,6 @@ def _deliver_one(
         raise
     checkpoint("sent", claim.day)
     store.finish_delivery(claim, token, message_id_)
-
-
-def _message(digest: Digest, settings: Settings, recipient: str) -> EmailMessage:
-    to = "me@localhost" if recipient == OUTBOX else recipient
-    text, html = render_markdown(digest), render_html(digest)
-    return build_message(digest, text, html, settings.smtp, to, message_id(digest.day, recipient))
 
 
 def _dead(holder: str) -> bool:

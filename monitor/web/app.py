@@ -33,6 +33,7 @@ from monitor.store import Store
 from monitor.web import views
 
 STATIC = Path(__file__).parent / "static"
+SNOOZE = timedelta(days=7)  # the snooze form's default: a week
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -55,7 +56,8 @@ class Page:
         return Store.open(self.settings.database_path)
 
     def render(self, name: str, status: int = 200, **context: object) -> HTMLResponse:
-        html = self.env.get_template(name).render(csrf=self.csrf, **context)
+        common = {"sections": _sections(self), "snooze_default": date.today() + SNOOZE}
+        html = self.env.get_template(name).render(csrf=self.csrf, **common, **context)
         return HTMLResponse(html, status_code=status)
 
 
@@ -145,9 +147,8 @@ async def _day(page: Page, request: Request) -> Response:
         return page.render("message.html", 404, title="Not found", text="not a day")
     with page.store() as store:
         view = views.day_view(store, day)
-    return page.render("day.html", view=view, show_all=request.query_params.get("all") == "1",
-                       snooze_default=date.today() + timedelta(days=7),
-                       sections=_sections(page))  # fmt: skip
+    show_all = request.query_params.get("all") == "1"
+    return page.render("day.html", view=view, show_all=show_all)
 
 
 async def _paper(page: Page, request: Request) -> Response:
@@ -155,15 +156,13 @@ async def _paper(page: Page, request: Request) -> Response:
         card = views.card_for(store, request.path_params["paper_id"])
     if card is None:
         return page.render("message.html", 404, title="Not found", text="unknown paper")
-    return page.render("paper.html", card=card, sections=_sections(page),
-                       snooze_default=date.today() + timedelta(days=7))  # fmt: skip
+    return page.render("paper.html", card=card)
 
 
 async def _shortlist(page: Page, request: Request) -> Response:
     with page.store() as store:
         found = views.state_view(store, "shortlisted")
-    return page.render("list.html", title="Shortlist", cards=found, sections=_sections(page),
-                       snooze_default=date.today() + timedelta(days=7))  # fmt: skip
+    return page.render("list.html", title="Shortlist", cards=found)
 
 
 async def _history(page: Page, request: Request) -> Response:
@@ -177,8 +176,7 @@ async def _search(page: Page, request: Request) -> Response:
     with page.store() as store:
         found = views.search_view(store, query) if query else []
     return page.render("list.html", title=f"Search: {query}" if query else "Search",
-                       cards=found, query=query, sections=_sections(page),
-                       snooze_default=date.today() + timedelta(days=7))  # fmt: skip
+                       cards=found, query=query)  # fmt: skip
 
 
 def _sections(page: Page) -> list[str]:
@@ -244,8 +242,7 @@ async def _undo(page: Page, request: Request) -> Response:
 
 def _answer(page: Page, request: Request, card: views.Card | None, message: str) -> Response:
     if request.headers.get("hx-request") and card is not None:
-        return page.render("card.html", card=card, flash=message, sections=_sections(page),
-                           snooze_default=date.today() + timedelta(days=7))  # fmt: skip
+        return page.render("card.html", card=card, flash=message)
     return RedirectResponse(request.headers.get("referer") or "/", status_code=303)
 
 
