@@ -14,6 +14,7 @@ from pathlib import Path
 
 from monitor.config import Settings
 from monitor.errors import InputError, RadarError
+from monitor.learn import signal
 from monitor.paper import Paper, Resolution, normalize_title
 from monitor.reading_list import load_reading_lists
 from monitor.reading_list_write import insert_row, remove_block, rewrite
@@ -164,6 +165,8 @@ def undo(settings: Settings, store: Store) -> str:
 
         rewrite(path, change)
     store.undo(action)
+    if action.paper_id is None:
+        return f"undone: {action.action} of {action.at} (what was learned before counts again)"
     return (
         f"undone: {action.action} of {action.paper_id} ({action.after.label()} → "
         f"{action.before.label()})"
@@ -199,3 +202,29 @@ def day_rows(store: Store, day: date | None, state: str | None) -> tuple[date | 
         if paper is not None and (state is None or current.state.value == state):
             rows.append(Row(paper, ranked, current))
     return day, rows
+
+
+def feedback_summary(settings: Settings, store: Store) -> list[str]:
+    """What the ranker learns from, in the reader's words (`radar feedback`)."""
+    learn = settings.learn
+    counts: dict[str, int] = {}
+    for _, triage in store.judgements():
+        kind = signal(triage.state.value, triage.reason)
+        if kind is not None:
+            counts[kind] = counts.get(kind, 0) + 1
+    reset = store.last_feedback_reset()
+    lines = [
+        f"learning from your decisions: {'on' if learn.enabled else 'off ([learn] enabled)'}",
+        f"decisions that teach, {f'since the reset of {reset[:16]}' if reset else 'so far'}:",
+    ]
+    for kind, weight in (("promoted", learn.promoted), ("shortlisted", learn.shortlisted),
+                         ("off-topic", learn.off_topic)):  # fmt: skip
+        lines.append(f"  {kind:<12} {counts.get(kind, 0):>5}   (weight {weight:g})")
+    lines.append("  (dismissed as weak or known, and snoozed: these teach nothing)")
+    lines.append(f"background: up to {learn.background} papers of earlier days")
+    return lines
+
+
+def reset_feedback(store: Store, count: int) -> str:
+    store.reset_feedback("cli")
+    return f"forgot what was learned from {count} decisions (`radar undo` brings it back)"

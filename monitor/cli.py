@@ -73,6 +73,11 @@ class _Commands(click.Group):
         "promote": ("monitor.cli_triage", "promote_cmd", "Add a paper to your reading list."),
         "undo": ("monitor.cli_triage", "undo_cmd", "Revert the last triage action."),
         "export": ("monitor.cli_triage", "export_cmd", "Shortlisted papers as BibTeX."),
+        "feedback": (
+            "monitor.cli_triage",
+            "feedback_cmd",
+            "What the ranker learned from you; --reset clears it.",
+        ),
     }
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

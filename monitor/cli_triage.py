@@ -116,3 +116,22 @@ def export_cmd(obj: Context, bibtex: bool, state: str, when: datetime | None,
         click.echo(f"written: {output} ({len(rows)} entries)")
     else:
         click.echo(text, nl=False)
+
+
+@click.command("feedback")
+@click.option("--reset", is_flag=True, help="Forget what the ranker learned from your decisions "
+              "so far (the decisions stay; `radar undo` brings the lessons back).")  # fmt: skip
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.pass_obj
+def feedback_cmd(obj: Context, reset: bool, yes: bool) -> None:
+    """What the ranker learns from your triage decisions; --reset clears it."""
+    from monitor import actions
+
+    with obj.store() as store:
+        if reset:
+            count = len(store.judgements())
+            if not yes:
+                click.confirm(f"Forget what was learned from {count} decisions?", abort=True)
+            click.echo(actions.reset_feedback(store, count))
+        for line in actions.feedback_summary(obj.settings, store):
+            click.echo(line)

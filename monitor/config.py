@@ -68,6 +68,17 @@ class RankSettings:
 
 
 @dataclass(frozen=True)
+class LearnSettings:
+    """What the reader's decisions and earlier days teach the ranker (see `learn.py`)."""
+
+    enabled: bool = True
+    promoted: float = 1.0
+    shortlisted: float = 0.5
+    off_topic: float = 2.0
+    background: int = 2000
+
+
+@dataclass(frozen=True)
 class DigestSettings:
     summary_language: str = "en"
     quiet_day_mail: bool = False
@@ -113,6 +124,7 @@ class Settings:
     arxiv: ArxivSettings = ArxivSettings()
     schedule: ScheduleSettings = ScheduleSettings()
     rank: RankSettings = RankSettings()
+    learn: LearnSettings = LearnSettings()
     digest: DigestSettings = DigestSettings()
     smtp: SmtpSettings = SmtpSettings()
     llm: LlmSettings = LlmSettings()
@@ -139,7 +151,7 @@ class Settings:
         return user_cache_dir() / "models"
 
 
-SECTIONS = ("paths", "arxiv", "schedule", "rank", "digest", "smtp", "llm", "web")
+SECTIONS = ("paths", "arxiv", "schedule", "rank", "learn", "digest", "smtp", "llm", "web")
 
 
 def load_settings(

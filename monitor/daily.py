@@ -42,7 +42,7 @@ from monitor.poll import PollReport, poll
 from monitor.profile import profile_items
 from monitor.progress import Progress, no_progress
 from monitor.rank import select
-from monitor.ranker import Ranked, rank_papers
+from monitor.ranker import Ranked, rank_papers, store_lessons
 from monitor.reading_list import load_reading_lists
 from monitor.store import Store
 from monitor.store_digests import Unfinished
@@ -169,7 +169,7 @@ def build_digest(
         return Digest(day, (), 0, note or "no announcement")
     papers = [a.paper for a in announced]
     triages = store.triages([p.id for p in papers])
-    ranked = _rank_day(settings, store, clients, papers, progress)
+    ranked = _rank_day(settings, store, clients, papers, day, progress)
     open_ = [may_be_picked(triages.get(r.paper.id, Triage()), day) for r in ranked]
     chosen = _select(settings, ranked, open_)
     store.record_ranking(day, [(r.paper.id, round(r.score, 4), r.rank, r.why.section,
@@ -209,11 +209,17 @@ def candidates(settings: Settings, store: Store, day: date) -> list[Announcement
 
 
 def _rank_day(
-    settings: Settings, store: Store, clients: Clients, papers: list[Paper], progress: Progress[int]
+    settings: Settings,
+    store: Store,
+    clients: Clients,
+    papers: list[Paper],
+    day: date,
+    progress: Progress[int],
 ) -> list[Ranked]:
     reading = load_reading_lists(settings.reading_list_paths, settings.home)
     items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
-    return rank_papers(items, papers, clients.load_model(), store, progress)
+    lessons = store_lessons(settings, store, day)
+    return rank_papers(items, papers, clients.load_model(), store, progress, lessons)
 
 
 def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list[int]:
@@ -252,6 +258,7 @@ def _entry(
         section=r.why.section,
         nearest=r.why.neighbours,
         terms=r.why.terms,
+        learned=r.why.learned,
     )
 
 

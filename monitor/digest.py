@@ -44,6 +44,7 @@ class Entry:
     section: str
     nearest: tuple[Neighbour, ...]
     terms: tuple[str, ...]
+    learned: tuple[str, ...] = ()  # how the reader's decisions moved it
 
     @property
     def abs_url(self) -> str:
@@ -137,6 +138,7 @@ def digest_from_json(text: str) -> Digest:
                 "affiliations": tuple(e["affiliations"]),
                 "categories": tuple(e["categories"]),
                 "terms": tuple(e["terms"]),
+                "learned": tuple(e.get("learned", ())),
                 "nearest": tuple(Neighbour(**n) for n in e["nearest"]),
             }
         )

@@ -17,6 +17,7 @@ the model id naming the backend, so no paper is embedded twice.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import os
@@ -108,6 +109,17 @@ def fast_path_reason() -> str | None:
     except ImportError as err:
         return f"OpenVINO/NNCF not importable ({err.name})"
     return None
+
+
+def expected_model_id(name: str, backend: str) -> str:
+    """The id `load_embedder` gives this model and backend, found without importing torch or
+    OpenVINO (a re-ranking whose vectors are all cached loads no model)."""
+    if backend == "auto":
+        present = all(importlib.util.find_spec(m) for m in ("openvino", "nncf"))
+        backend = "openvino-int8" if present and set(INT8_FLAGS) & cpu_flags() else "torch"
+    if backend == "openvino-int8":
+        return f"{name}|openvino-{_QUANT_VERSION}"
+    return f"{name}|torch-fp32"
 
 
 def load_embedder(

@@ -1,4 +1,5 @@
-"""Read JSON Lines inputs: curated reading-list papers, `radar rank` profiles and candidates.
+"""Read JSON Lines inputs: curated reading-list papers, `radar rank` profiles, candidates,
+feedback and history.
 
 Records become frozen `Paper`s here, at the edge; a bad line is an `InputError` naming file:line.
 """
@@ -12,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from monitor.errors import InputError
+from monitor.learn import DECISIONS, Judged, signal
 from monitor.paper import Paper, parse_arxiv_id
+from monitor.triage import REASONS
 
 
 @dataclass(frozen=True)
@@ -81,4 +84,28 @@ def read_curated(path: Path) -> list[TitledRecord]:
         out.append(
             TitledRecord(str(record["title"]), paper_from_record(record) if has_id else None)
         )
+    return out
+
+
+def read_judged(path: Path) -> list[Judged]:
+    """`radar rank --feedback`: papers with the reader's `decision` (promoted, shortlisted,
+    dismissed), optional `reason` and `section`; those that teach nothing about topic (a
+    dismissal not off-topic) are read and left out."""
+    out = []
+    for number, record in read_records(path):
+        if not (record.get("id") or record.get("arxiv_id")) or not record.get("title"):
+            raise InputError(f"{path}:{number}: a paper needs 'id' and 'title'")
+        decision, reason = record.get("decision"), record.get("reason")
+        if decision not in DECISIONS:
+            raise InputError(
+                f"{path}:{number}: 'decision' must be one of {', '.join(DECISIONS)}, "
+                f"not {decision!r}"
+            )
+        if reason is not None and reason not in REASONS:
+            raise InputError(
+                f"{path}:{number}: 'reason' must be one of {', '.join(REASONS)}, not {reason!r}"
+            )
+        kind = signal(decision, reason)
+        if kind is not None:
+            out.append(Judged(paper_from_record(record), kind, str(record.get("section") or "")))
     return out

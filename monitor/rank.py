@@ -10,6 +10,11 @@ radar's score has two parts:
   the day and added at half the SVM's spread, so a paper close to one specific item is not
   averaged away and a paper that says the same thing in other words still rises.
 
+With the reader's decisions (`learn.Teaching`), promoted and shortlisted papers join the
+SVM's positives and the nearest-paper term, papers dismissed as off-topic join its negatives
+and pull down candidates closer to them than to anything the reader wants, and earlier days'
+papers (background) join its negatives.
+
 Putting the embeddings inside the SVM, or ranking by embeddings alone, measured worse;
 `models/README.md` has the numbers behind each choice.
 """
@@ -22,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from monitor.learn import OFF_TOPIC, POSITIVE, Teaching, feedback_notes
 from monitor.paper import Neighbour
 
 if TYPE_CHECKING:  # scipy and scikit-learn load only when a day is ranked
@@ -48,20 +54,34 @@ class Explanation:
     neighbours: tuple[Neighbour, ...]
     section: str
     terms: tuple[str, ...]
+    learned: tuple[str, ...] = ()  # how the reader's decisions moved it, if they did
 
 
 @dataclass(frozen=True)
 class Words:
-    """TF-IDF rows of the reading list followed by the candidates, and their vocabulary:
-    computed once a day, shared by the score and the explanations."""
+    """TF-IDF rows of the reading list, then the teaching rows (if any), then the candidates,
+    and their vocabulary: computed once a day, shared by the score and the explanations."""
 
     matrix: sparse.csr_matrix
     vocabulary: np.ndarray
+    first: int  # the first candidate's row
 
 
-def words_of(profile: Profile, texts: Sequence[str]) -> Words:
-    matrix, vectorizer = tfidf_features([*profile.texts, *texts])
-    return Words(matrix, vectorizer.get_feature_names_out())
+def words_of(profile: Profile, texts: Sequence[str], teaching: Teaching | None = None) -> Words:
+    """The vocabulary and its weights come from the list, the judged papers and the day; the
+    background is only projected onto them (fitting on thousands of earlier papers would cost
+    ten times the day's ranking and measured no better)."""
+    from scipy import sparse
+
+    taught = teaching.texts if teaching else ()
+    judged = teaching.judged if teaching else 0
+    fitted, vectorizer = tfidf_features([*profile.texts, *taught[:judged], *texts])
+    n = len(profile.texts) + judged
+    matrix = fitted
+    if judged < len(taught):
+        background = vectorizer.transform(taught[judged:])
+        matrix = sparse.csr_matrix(sparse.vstack([fitted[:n], background, fitted[n:]]))
+    return Words(matrix, vectorizer.get_feature_names_out(), len(profile.texts) + len(taught))
 
 
 def tfidf_features(
@@ -86,13 +106,21 @@ def tfidf_features(
 
 
 def svm_decision(
-    features: sparse.csr_matrix | np.ndarray, labels: np.ndarray, weights: np.ndarray, c: float
+    features: sparse.csr_matrix | np.ndarray,
+    labels: np.ndarray,
+    weights: np.ndarray,
+    c: float,
+    train: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Fit a class-balanced linear SVM on all rows and return every row's decision value."""
+    """Fit a class-balanced linear SVM on the `train` rows (default: all) and return every
+    row's decision value."""
     from sklearn.svm import LinearSVC
 
     model = LinearSVC(class_weight="balanced", C=c, max_iter=20000, tol=1e-6, random_state=0)
-    model.fit(features, labels, sample_weight=weights)
+    if train is None:
+        model.fit(features, labels, sample_weight=weights)
+    else:
+        model.fit(features[train], labels[train], sample_weight=weights[train])
     return np.asarray(model.decision_function(features), dtype=np.float64)
 
 
@@ -103,27 +131,72 @@ def zscore(values: np.ndarray) -> np.ndarray:
 
 
 def score(
-    profile: Profile, texts: Sequence[str], vectors: np.ndarray, words: Words | None = None
+    profile: Profile,
+    texts: Sequence[str],
+    vectors: np.ndarray,
+    words: Words | None = None,
+    teaching: Teaching | None = None,
 ) -> np.ndarray:
     """radar's score for each candidate, higher is better: an SVM margin (the day's papers are
     its negatives, so most score below 0; at -1 or below it is sure they are unlike the list)
     plus the nearest-paper term."""
     if not len(texts):
         return np.zeros(0)
-    decision = lexical_scores(profile, texts, words)
+    decision = lexical_scores(profile, texts, words, teaching)
     spread = float(decision.std()) or 1.0
-    return decision + NEIGHBOUR_WEIGHT * spread * zscore(nearest_similarity(profile, vectors))
+    semantic = semantic_similarity(profile, vectors, teaching)
+    return decision + NEIGHBOUR_WEIGHT * spread * zscore(semantic)
 
 
 def lexical_scores(
-    profile: Profile, texts: Sequence[str], words: Words | None = None
+    profile: Profile,
+    texts: Sequence[str],
+    words: Words | None = None,
+    teaching: Teaching | None = None,
 ) -> np.ndarray:
-    """The TF-IDF SVM's margin for each candidate (profile positive, candidates negative)."""
-    n = len(profile.texts)
-    matrix = (words or words_of(profile, texts)).matrix
-    labels = np.r_[np.ones(n), np.zeros(len(texts))]
-    weights = np.r_[profile.weights, np.ones(len(texts))]
-    return svm_decision(matrix, labels, weights, SVM_C)[n:]
+    """The TF-IDF SVM's margin for each candidate: the list and the reader's positives against
+    the day's papers, the off-topic dismissals and the background."""
+    matrix = (words or words_of(profile, texts, teaching)).matrix
+    labels = [np.ones(len(profile.texts))]
+    weights = [profile.weights]
+    if teaching is not None:
+        labels.append(teaching.labels())
+        weights.append(teaching.weights)
+    first = sum(len(w) for w in weights)
+    labels.append(np.zeros(len(texts)))
+    weights.append(np.ones(len(texts)))
+    train = np.ones(first + len(texts), dtype=bool)
+    if teaching is not None:  # a paper judged today is a training row once, as judged
+        train[first:] = teaching.selves < 0
+    all_labels, all_weights = np.concatenate(labels), np.concatenate(weights)
+    return svm_decision(matrix, all_labels, all_weights, SVM_C, train)[first:]
+
+
+def semantic_similarity(
+    profile: Profile, vectors: np.ndarray, teaching: Teaching | None = None
+) -> np.ndarray:
+    """Each candidate's cosine to its closest wanted paper (the list, promoted, shortlisted),
+    less how much closer it is to a paper dismissed as off-topic, if it is."""
+    near = nearest_similarity(profile, vectors)
+    if teaching is None:
+        return near
+    similarity = taught_similarity(vectors, teaching)
+    liked = teaching.rows(*POSITIVE)
+    if liked:
+        near = np.maximum(near, similarity[:, liked].max(axis=1))
+    unwanted = teaching.rows(OFF_TOPIC)
+    if unwanted:
+        closest = similarity[:, unwanted].max(axis=1)
+        near = near - np.maximum(0.0, closest - near)
+    return np.asarray(near, dtype=np.float64)
+
+
+def taught_similarity(vectors: np.ndarray, teaching: Teaching) -> np.ndarray:
+    """Each candidate's cosine to each judged paper, -1 to itself (judged earlier today)."""
+    similarity = np.asarray(vectors @ teaching.vectors[: teaching.judged].T, dtype=np.float64)
+    own = np.flatnonzero(teaching.selves >= 0)
+    similarity[own, teaching.selves[own]] = -1.0
+    return similarity
 
 
 def nearest_similarity(profile: Profile, vectors: np.ndarray) -> np.ndarray:
@@ -137,21 +210,30 @@ def explain(
     vectors: np.ndarray,
     words: Words | None = None,
     k: int = 3,
+    teaching: Teaching | None = None,
 ) -> list[Explanation]:
-    """For each candidate: its nearest reading-list papers, a section, the shared terms."""
+    """For each candidate: its nearest reading-list papers, a section, the shared terms, and
+    how the reader's decisions moved it."""
     similarity = vectors @ profile.vectors.T
-    shared = words or words_of(profile, texts)
+    taught = taught_similarity(vectors, teaching) if teaching and teaching.judged else None
+    shared = words or words_of(profile, texts, teaching)
     matrix, vocabulary = shared.matrix, shared.vocabulary
     profile_mass = np.asarray(matrix[: len(profile.texts)].mean(axis=0)).ravel()
     out = []
     for i, row in enumerate(similarity):
         order = np.argsort(-row, kind="stable")[:k]
         neighbours = tuple(Neighbour(profile.titles[j], round(float(row[j]), 3)) for j in order)
+        learned = (
+            feedback_notes(taught[i], float(row.max()), teaching)
+            if teaching and taught is not None
+            else ()
+        )
         out.append(
             Explanation(
                 neighbours,
                 suggest_section(row, profile.sections),
-                shared_terms(matrix[len(profile.texts) + i], profile_mass, vocabulary),
+                shared_terms(matrix[shared.first + i], profile_mass, vocabulary),
+                learned,
             )
         )
     return out

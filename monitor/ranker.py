@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,14 +17,31 @@ from monitor.assets import calibration_path
 from monitor.config import Settings
 from monitor.errors import InputError
 from monitor.jsonl import read_papers
+from monitor.learn import Judged, Weights, signal
 from monitor.paper import Paper, paper_text
-from monitor.profile import ProfileItem, make_profile
+from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
+from monitor.reading_list import load_reading_lists
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from monitor.embed import Embedder
     from monitor.rank import Explanation
     from monitor.store import Store
+
+
+@dataclass(frozen=True)
+class Lessons:
+    """What the ranker learns from beyond the list: the reader's judged papers and earlier
+    days' papers (background), with the weights of each kind of signal."""
+
+    judged: tuple[Judged, ...] = ()
+    background: tuple[Paper, ...] = ()
+    weights: Weights = field(default_factory=Weights)
+
+
+NO_LESSONS = Lessons()
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,63 @@ def _load(name: str, backend: str, cache: Path, calibration: Path) -> Embedder:
     return load_embedder(name, backend, cache, texts)
 
 
+def store_lessons(settings: Settings, store: Store, day: date | None) -> Lessons:
+    """What the store teaches a ranking of `day` (None: of papers of no particular day): the
+    reader's decisions since the last reset, and `[learn] background` earlier papers."""
+    learn = settings.learn
+    weights = learn_weights(settings)
+    if not learn.enabled:
+        return Lessons(weights=weights)
+    judged = []
+    for paper, triage in store.judgements():
+        kind = signal(triage.state.value, triage.reason)
+        if kind is not None and weights.of(kind) > 0:
+            judged.append(Judged(paper, kind))
+    background = store.background(day or date.max, learn.background)
+    return Lessons(tuple(judged), tuple(background), weights)
+
+
+class LazyEmbedder:
+    """The configured embedder, loaded only if a text is not in the vector cache: re-ranking a
+    day whose vectors are all cached (the web page after a decision) needs no model."""
+
+    def __init__(self, settings: Settings) -> None:
+        from monitor.embed import expected_model_id
+
+        self.settings = settings
+        self.model_id = expected_model_id(settings.rank.model, settings.rank.embed_backend)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        from monitor.embed import EmbedError
+
+        loaded = make_embedder(self.settings)
+        if loaded.model_id != self.model_id:
+            raise EmbedError(f"expected model {self.model_id}, loaded {loaded.model_id}")
+        return loaded.encode(texts)
+
+
+def rerank_day(settings: Settings, store: Store, day: date) -> int:
+    """Rank the day's candidates again with every decision made since (the web page after an
+    action); picks already chosen stay picks. Returns how many papers were ranked."""
+    rows = store.ranking(day)
+    papers = [p for p in (store.paper(r.paper_id) for r in rows) if p is not None]
+    if not papers:
+        return 0
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
+    items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
+    lessons = store_lessons(settings, store, day)
+    ranked = rank_papers(items, papers, LazyEmbedder(settings), store, lessons=lessons)
+    picked = {r.paper_id for r in rows if r.picked}
+    store.record_ranking(day, [(r.paper.id, round(r.score, 4), r.rank, r.why.section,
+                                r.paper.id in picked) for r in ranked])  # fmt: skip
+    return len(ranked)
+
+
+def learn_weights(settings: Settings) -> Weights:
+    learn = settings.learn
+    return Weights(learn.promoted, learn.shortlisted, learn.off_topic)
+
+
 def forget_models() -> None:
     """Drop the loaded models (a benchmark that times a cold load)."""
     _load.cache_clear()
@@ -63,21 +138,43 @@ def rank_papers(
     embedder: Embedder,
     store: Store | None,
     progress: Progress[int] = no_progress,
+    lessons: Lessons = NO_LESSONS,
 ) -> list[Ranked]:
-    """Score every candidate against the profile, best first, each with its explanation."""
+    """Score every candidate against the profile and what the reader taught, best first,
+    each with its explanation."""
     import numpy as np
 
     from monitor.embed import embed_cached
+    from monitor.learn import make_teaching
     from monitor.rank import explain, score, words_of
 
     if not items:
         raise InputError("the profile is empty: nothing to rank against")
+    judged, background = _lessons_apart(items, candidates, lessons)
+    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in background]
     texts = [paper_text(i.paper) for i in items] + [paper_text(p) for p in candidates]
-    vectors = embed_cached(embedder, texts, store, progress)
+    vectors = embed_cached(embedder, texts + taught, store, progress)
     profile = make_profile(items, vectors[: len(items)])
-    rest = texts[len(items) :]
-    words = words_of(profile, rest)
-    scores = score(profile, rest, vectors[len(items) :], words)
-    whys = explain(profile, rest, vectors[len(items) :], words)
+    rest, mine = texts[len(items) :], vectors[len(items) : len(texts)]
+    ids = [p.id for p in candidates]
+    teaching = None
+    if taught:
+        teaching = make_teaching(
+            judged, background, taught, vectors[len(texts) :], lessons.weights, ids
+        )
+    words = words_of(profile, rest, teaching)
+    scores = score(profile, rest, mine, words, teaching)
+    whys = explain(profile, rest, mine, words, teaching=teaching)
     order = np.argsort(-scores, kind="stable")
     return [Ranked(candidates[i], float(scores[i]), r, whys[i]) for r, i in enumerate(order, 1)]
+
+
+def _lessons_apart(
+    items: Sequence[ProfileItem], candidates: Sequence[Paper], lessons: Lessons
+) -> tuple[list[Judged], list[Paper]]:
+    """The lessons minus what the list already has (a promoted paper is a list paper once the
+    list has it), and a background without the day's or the judged papers."""
+    listed = {i.paper.id for i in items}
+    judged = [j for j in lessons.judged if j.paper.id not in listed]
+    seen = listed | {p.id for p in candidates} | {j.paper.id for j in judged}
+    return judged, [p for p in lessons.background if p.id not in seen]

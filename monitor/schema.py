@@ -207,5 +207,28 @@ MIGRATIONS: tuple[str, ...] = (
         VALUES ('delete', old.rowid, old.title, old.abstract, old.authors);
     END
     """,
+    # 8: actions on the whole store (`radar feedback --reset`) join the journal: paper_id may
+    # be NULL. Times are kept to the millisecond from now on (a reset and the next decision
+    # can fall in the same second).
+    """
+    CREATE TABLE actions_v8 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        who TEXT NOT NULL,                  -- cli / web
+        paper_id TEXT REFERENCES papers(id),-- NULL: an action on the whole store
+        action TEXT NOT NULL,               -- shortlist / dismiss / snooze / note / promote /
+                                            -- feedback-reset
+        before TEXT NOT NULL,               -- JSON: the triage row before (state, until, ...)
+        after TEXT NOT NULL,                -- JSON: the triage row after
+        day TEXT,                           -- the digest day it was taken from, if known
+        section TEXT,                       -- promote: the section written to
+        list_file TEXT,                     -- promote: the reading list written
+        row_text TEXT,                      -- promote: the exact lines added
+        undone TEXT                         -- when `radar undo` reverted it
+    );
+    INSERT INTO actions_v8 SELECT * FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_v8 RENAME TO actions
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,6 +13,9 @@ from datetime import date
 from monitor.paper import Paper
 from monitor.triage import Triage, TriageState
 
+# Decision times to the millisecond: a feedback reset and the next decision may share a second.
+_NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+
 
 @dataclass(frozen=True)
 class RankedRow:
@@ -33,7 +36,7 @@ class Action:
     id: int
     at: str
     who: str
-    paper_id: str
+    paper_id: str | None  # None: an action on the whole store (feedback-reset)
     action: str
     before: Triage
     after: Triage
@@ -119,11 +122,58 @@ class TriageLedger:
             _write_triage(conn, paper_id, after)
             cursor = conn.execute(
                 "INSERT INTO actions (at, who, paper_id, action, before, after, day, section, "
-                "list_file, row_text) VALUES (datetime('now'), ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"list_file, row_text) VALUES ({_NOW}, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (who, paper_id, action, before.to_json(), after.to_json(),
                  day.isoformat() if day else None, section, list_file, row_text),
             )  # fmt: skip
             return int(cursor.lastrowid or 0)
+
+    def judgements(self) -> list[tuple[Paper, Triage]]:
+        """Papers the reader promoted, shortlisted or dismissed since the last feedback reset
+        still in force, oldest decision first (what the ranker learns from)."""
+        reset = self.last_feedback_reset() or ""
+        rows = self.conn.execute(
+            "SELECT paper_id, state, until, reason, note FROM triage WHERE state IN "
+            "('promoted', 'shortlisted', 'dismissed') AND changed > ? ORDER BY changed, paper_id",
+            (reset,),
+        ).fetchall()
+        papers = {p.id: p for p in self._papers(
+            "WHERE id IN (SELECT paper_id FROM triage WHERE changed > ?)", (reset,))}  # fmt: skip
+        return [
+            (papers[pid], Triage(TriageState(state), _day(until), reason, note))
+            for pid, state, until, reason, note in rows
+            if pid in papers
+        ]
+
+    def last_feedback_reset(self) -> str | None:
+        """When the reader last cleared what the ranker learned (an undone reset does not
+        count)."""
+        row = self.conn.execute(
+            "SELECT max(at) FROM actions WHERE action = 'feedback-reset' AND undone IS NULL"
+        ).fetchone()
+        return row[0] if row else None
+
+    def reset_feedback(self, who: str) -> int:
+        """Forget every decision made so far as a lesson (the decisions themselves stay);
+        journaled, so `radar undo` brings the lessons back."""
+        empty = Triage().to_json()
+        with self.transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO actions (at, who, paper_id, action, before, after) VALUES "
+                f"({_NOW}, ?, NULL, 'feedback-reset', ?, ?)",
+                (who, empty, empty),
+            )
+            return int(cursor.lastrowid or 0)
+
+    def background(self, before: date, limit: int) -> list[Paper]:
+        """Up to `limit` papers first announced before `before`, the latest days first: the
+        earlier days a ranking trains against."""
+        if limit <= 0:
+            return []
+        return self._papers(
+            "WHERE first_announced < ? ORDER BY first_announced DESC, id LIMIT ?",
+            (before.isoformat(), limit),
+        )
 
     def last_action(self) -> Action | None:
         """The latest action not undone yet (what `radar undo` reverts)."""
@@ -135,8 +185,12 @@ class TriageLedger:
     def undo(self, action: Action) -> None:
         """Put the paper back as it was before `action`, and mark the action undone."""
         with self.transaction() as conn:
-            _write_triage(conn, action.paper_id, action.before)
-            conn.execute("UPDATE actions SET undone = datetime('now') WHERE id = ?", (action.id,))
+            if action.paper_id is not None:
+                _write_triage(conn, action.paper_id, action.before)
+            conn.execute(
+                f"UPDATE actions SET undone = {_NOW} WHERE id = ?",
+                (action.id,),
+            )
 
     def actions(self) -> list[Action]:
         """The journal, oldest first, undone actions included (for learning and audits)."""
@@ -163,7 +217,7 @@ class TriageLedger:
         with self.transaction() as conn:
             conn.execute(
                 "UPDATE triage SET state = 'new', until = NULL, woke = ?, "
-                "changed = datetime('now') WHERE state = 'snoozed' AND until <= ?",
+                f"changed = {_NOW} WHERE state = 'snoozed' AND until <= ?",
                 (key, key),
             )
         return self._papers(
@@ -190,7 +244,7 @@ def _day(text: str | None) -> date | None:
 def _write_triage(conn: sqlite3.Connection, paper_id: str, state: Triage) -> None:
     conn.execute(
         "INSERT INTO triage (paper_id, state, until, reason, note, changed) "
-        "VALUES (?, ?, ?, ?, ?, datetime('now')) ON CONFLICT(paper_id) DO UPDATE SET "
+        f"VALUES (?, ?, ?, ?, ?, {_NOW}) ON CONFLICT(paper_id) DO UPDATE SET "
         "state = excluded.state, until = excluded.until, reason = excluded.reason, "
         "note = excluded.note, changed = excluded.changed",
         (paper_id, state.state.value, state.until.isoformat() if state.until else None,

@@ -82,10 +82,11 @@ def _environment(home: Path, env: dict[str, str] | None) -> dict[str, str]:
 
 
 def run_radar(
-    *args: str, home: Path, env: dict[str, str] | None = None
+    *args: str, home: Path, env: dict[str, str] | None = None, input: str = ""
 ) -> subprocess.CompletedProcess[str]:
     """Run a `radar` command line in this process (the same code as the entry point, without
-    paying the interpreter's start-up): its exit code, stdout and stderr (warnings included)."""
+    paying the interpreter's start-up): its exit code, stdout and stderr (warnings included);
+    `input` is what the reader types."""
     out, err = io.StringIO(), io.StringIO()
     handler = logging.StreamHandler(err)
     handler.setLevel(logging.WARNING)
@@ -95,6 +96,7 @@ def run_radar(
     try:
         with (
             mock.patch.dict(os.environ, _environment(home, env), clear=True),
+            mock.patch("sys.stdin", io.StringIO(input)),
             redirect_stdout(out),
             redirect_stderr(err),
         ):

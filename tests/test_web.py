@@ -15,11 +15,11 @@ from monitor.store import Store
 from monitor.web.app import create_app
 from monitor.web.server import server
 
-from .conftest import run_radar
+from .conftest import TORCH, run_radar
 
 
-def _client(home: Path, token: str | None = None) -> TestClient:
-    settings = load_settings(env={"RADAR_HOME": str(home)})
+def _client(home: Path, token: str | None = None, env: dict[str, str] | None = None) -> TestClient:
+    settings = load_settings(env={"RADAR_HOME": str(home), **(env or {})})
     return TestClient(create_app(settings, token), base_url="http://127.0.0.1:8765")
 
 
@@ -173,3 +173,22 @@ def test_digest_entries_link_to_their_card(ranked_day: Path, test_data: Path) ->
     html = (ranked_day / "digests" / "2025-08-20.html").read_text(encoding="utf-8")
     assert f"[triage](http://127.0.0.1:8765/paper/{first})" in md
     assert f'href="http://127.0.0.1:8765/paper/{first}"' in html
+
+
+def test_the_page_reranks_the_rest_of_the_day_with_the_decisions(ranked_day: Path) -> None:
+    client = _client(ranked_day, env=TORCH)  # the backend the day was ranked with: no model
+    token = _csrf(client)
+    before = _ranking(ranked_day)
+    day = client.get("/").text
+    assert 'id="rerank"' in day
+    client.post(f"/paper/{before[0]}/dismiss", data={"csrf": token, "reason": "off-topic"})
+    refused = client.post("/day/2025-08-20/rerank", data={"csrf": "guess"})
+    assert refused.status_code == 403
+    done = client.post("/day/2025-08-20/rerank", data={"csrf": token}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == "/day/2025-08-20?all=1"
+    after = _ranking(ranked_day)
+    assert sorted(after) == sorted(before) and after.index(before[0]) > 0
+    htmx = client.post("/day/2025-08-20/rerank", data={"csrf": token},
+                       headers={"HX-Request": "true"})  # fmt: skip
+    assert htmx.headers["HX-Location"] == "/day/2025-08-20?all=1"
+    assert client.post("/day/nonsense/rerank", data={"csrf": token}).status_code == 404

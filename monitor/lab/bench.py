@@ -31,6 +31,7 @@ from monitor.lab.evaluate import (
     load_corpus,
     run_methods,
 )
+from monitor.lab.graded import graded_report, history_before, load_graded
 from monitor.paper import Paper, paper_text
 from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
@@ -59,12 +60,17 @@ def evaluate(
     seed: int = 20261130,
     progress: Progress[int] = no_progress,
     ablations: bool = False,
+    background: int = 2000,
 ) -> EvalReport:
     """Both splits, every method, the same candidates. Data is read before the model loads."""
     items = reading_items(settings, data_dir)
-    chosen = day_blocks(load_corpus(data_dir), blocks, min_size, seed, {i.paper.id for i in items})
+    records = load_corpus(data_dir)
+    chosen = day_blocks(records, blocks, min_size, seed, {i.paper.id for i in items})
+    days = load_graded(records)
+    history = {p.id: p for d in days for p in history_before(records, d.day, background)}
     embedder = load_model()
     papers = [i.paper for i in items] + [p for b in chosen for p in b.papers]
+    papers += [p for d in days for p in d.papers] + list(history.values())
     texts = list(
         dict.fromkeys([paper_text(p) for p in papers] + [p.abstract for p in papers if p.abstract])
     )
@@ -91,7 +97,13 @@ def evaluate(
             run_methods(later, methods),
         ),
     )
-    return EvalReport(splits, tuple(chosen), seed)
+    profile = make_profile(items, embed([paper_text(i.paper) for i in items]))
+    graded = (
+        graded_report(days, records, profile, items, embed, background, dict(METHODS))
+        if days
+        else None
+    )
+    return EvalReport(splits, tuple(chosen), seed, graded)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ modules they call are imported inside them.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,11 @@ from monitor.progress import bar
 
 if TYPE_CHECKING:
     from monitor.cli import Context
+    from monitor.config import Settings
+    from monitor.learn import Judged
+    from monitor.paper import Paper
+    from monitor.ranker import Lessons
+    from monitor.store import Store
 
 _DATA_OPTION = click.option(
     "--data",
@@ -43,12 +49,35 @@ _DATA_OPTION = click.option(
     required=True,
     help="JSONL of papers: id, title, abstract, optional authors, categories.",
 )
+@click.option(
+    "--feedback",
+    "feedback_path",
+    type=click.Path(path_type=Path),
+    help="JSONL of papers judged earlier: id, title, abstract, decision (promoted | shortlisted "
+    "| dismissed), optional reason (off-topic | weak | known), section. Default: the home "
+    "store's decisions, if it has any.",
+)
+@click.option(
+    "--history",
+    "history_path",
+    type=click.Path(path_type=Path),
+    help="JSONL of papers from earlier days, unjudged: background the ranker learns against. "
+    "Default: [learn] background papers from the home store.",
+)
 @click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
 @click.option("--top", type=int, default=0, help="Print only the best N (0: all).")
 @click.pass_obj
-def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, top: int) -> None:
+def rank_cmd(
+    obj: Context,
+    profile_path: Path,
+    candidates_path: Path,
+    feedback_path: Path | None,
+    history_path: Path | None,
+    fmt: str,
+    top: int,
+) -> None:
     """Rank any candidate papers against a profile; one JSON object per line, best first."""
-    from monitor.jsonl import read_papers
+    from monitor.jsonl import read_judged, read_papers
     from monitor.profile import profile_from_file
     from monitor.ranker import make_embedder, rank_papers
 
@@ -57,7 +86,10 @@ def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, 
     try:
         items = profile_from_file(profile_path, settings.rank.read_weight, store)
         candidates = read_papers(candidates_path)
-        ranked = rank_papers(items, candidates, make_embedder(settings), store, bar)
+        judged = read_judged(feedback_path) if feedback_path else None
+        history = read_papers(history_path) if history_path else None
+        lessons = _lessons(settings, store, judged, history)
+        ranked = rank_papers(items, candidates, make_embedder(settings), store, bar, lessons)
     finally:
         if store:
             store.close()
@@ -74,10 +106,30 @@ def rank_cmd(obj: Context, profile_path: Path, candidates_path: Path, fmt: str, 
                     ],
                     "section": r.why.section,
                     "terms": list(r.why.terms),
+                    "learned": list(r.why.learned),
                 },
                 ensure_ascii=False,
             )
         )
+
+
+def _lessons(
+    settings: Settings,
+    store: Store | None,
+    judged: list[Judged] | None,
+    history: list[Paper] | None,
+) -> Lessons:
+    """The files' lessons where given, the store's otherwise (none without a store)."""
+    from monitor.ranker import Lessons, learn_weights, store_lessons
+
+    stored = (
+        store_lessons(settings, store, None) if store else Lessons(weights=learn_weights(settings))
+    )
+    return replace(
+        stored,
+        judged=tuple(judged) if judged is not None else stored.judged,
+        background=tuple(history) if history is not None else stored.background,
+    )
 
 
 @click.command("eval")

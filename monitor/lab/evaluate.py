@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
@@ -39,6 +40,9 @@ from monitor.rank import (
     tfidf_features,
     words_of,
 )
+
+if TYPE_CHECKING:
+    from monitor.lab.graded import GradedReport
 
 CATEGORIES = frozenset({"cs.DC", "cs.LG"})
 Method = Callable[["Case"], np.ndarray]
@@ -222,6 +226,7 @@ class EvalReport:
     splits: tuple[Split, ...]
     blocks: tuple[Block, ...]
     seed: int
+    graded: GradedReport | None = None
 
     def markdown(self) -> str:
         """The results tables, with what they were measured on."""
@@ -245,7 +250,13 @@ class EvalReport:
                     f"| {name} | {m['hit@5']:.3f} | {m['hit@10']:.3f} | "
                     f"{m['MRR']:.3f} | {m['nDCG@10']:.3f} |"
                 )
-        return "\n".join(lines) + "\n"
+        tail = (
+            self.graded.markdown()
+            if self.graded
+            else "\n**Graded real days**: not in this corpus (they need the project's shared "
+            "data, 2026-01-27..02-04); not measured.\n"
+        )
+        return "\n".join(lines) + "\n" + tail
 
 
 def build_cases(

@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -74,6 +75,7 @@ def create_app(settings: Settings, token: str | None = None) -> Starlette:
         Route("/search", partial(_search, page)),
         Route("/paper/{paper_id}/{action}", partial(_act, page), methods=["POST"]),
         Route("/undo", partial(_undo, page), methods=["POST"]),
+        Route("/day/{day}/rerank", partial(_rerank, page), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     hosts = ["127.0.0.1", "localhost", "[::1]", settings.web.host]
@@ -224,6 +226,30 @@ async def _act(page: Page, request: Request) -> Response:
     except RadarError as err:
         return page.render("message.html", 400, title="Not done", text=str(err))
     return _answer(page, request, card, done.message)
+
+
+async def _rerank(page: Page, request: Request) -> Response:
+    """Order the rest of the day again with every decision made so far (picks stay picks)."""
+    day = _date(request.path_params["day"])
+    if day is None:
+        return page.render("message.html", 404, title="Not found", text="not a day")
+    if await _checked_form(page, request) is None:
+        return _refused()
+
+    def rerank() -> int:
+        from monitor.ranker import rerank_day
+
+        with page.store() as store:
+            return rerank_day(page.settings, store, day)
+
+    try:
+        await run_in_threadpool(rerank)
+    except RadarError as err:
+        return page.render("message.html", 400, title="Not re-ranked", text=str(err))
+    target = f"/day/{day.isoformat()}?all=1"
+    if request.headers.get("hx-request"):
+        return HTMLResponse("", headers={"HX-Location": target})
+    return RedirectResponse(target, status_code=303)
 
 
 async def _undo(page: Page, request: Request) -> Response:

@@ -28,6 +28,7 @@ class Card:
     score: float | None
     section: str
     nearest: tuple[Neighbour, ...]
+    learned: tuple[str, ...]
     picked: bool
     state: str
     label: str
@@ -61,6 +62,7 @@ def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
                 score=ranked.score if ranked else None,
                 section=ranked.section if ranked else "",
                 nearest=entry.nearest if entry else (),
+                learned=entry.learned if entry else (),
                 picked=bool(ranked and ranked.picked),
                 state=row.triage.state.value,
                 label=row.triage.label(),
