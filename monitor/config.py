@@ -75,7 +75,7 @@ class LearnSettings:
     promoted: float = 1.0
     shortlisted: float = 0.5
     off_topic: float = 2.0
-    background: int = 2000
+    background: int = 1000
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ background sharpens what "ordinary" means without drowning the day). `rank.py` t
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -47,6 +48,14 @@ class Judged:
     paper: Paper
     kind: str
     section: str = ""
+
+
+def sample(papers: Sequence[Paper], size: int) -> list[Paper]:
+    """At most `size` of `papers`, the same ones whatever their order (by a hash of the id):
+    a background given as a file is bounded like the store's, so a day's ranking stays fast."""
+    if len(papers) <= size:
+        return list(papers)
+    return sorted(papers, key=lambda p: hashlib.sha256(p.id.encode()).digest())[:size]
 
 
 def signal(decision: str, reason: str | None) -> str | None:
@@ -109,26 +118,38 @@ def make_teaching(
 
 
 def feedback_notes(
-    similarity: np.ndarray, best_in_list: float, teaching: Teaching, shown: int = 2
-) -> tuple[str, ...]:
-    """Sentences saying how the reader's decisions moved one candidate: the judged papers
-    closer to it than any reading-list paper (`similarity`: its cosine to each teaching row)."""
-    notes: list[str] = []
-    closest_liked = max((float(similarity[i]) for i in teaching.rows(*POSITIVE)), default=-1.0)
-    for kind in POSITIVE:
-        near = _closer(similarity, teaching.rows(kind), best_in_list)
+    similarity: np.ndarray, best_in_list: np.ndarray, teaching: Teaching, shown: int = 2
+) -> list[tuple[str, ...]]:
+    """For each candidate, sentences saying how the reader's decisions moved it: the judged
+    papers closer to it than any reading-list paper (`similarity`: candidates x judged rows;
+    `best_in_list`: each candidate's cosine to its nearest list paper)."""
+    import numpy as np
+
+    rows = {kind: np.array(teaching.rows(kind), dtype=np.int64) for kind in (*POSITIVE, OFF_TOPIC)}
+    liked = np.concatenate([rows[k] for k in POSITIVE])
+    closest_liked = (
+        similarity[:, liked].max(axis=1) if len(liked) else np.full(len(similarity), -1.0)
+    )
+    out = []
+    for i, row in enumerate(similarity):
+        notes = []
+        for kind in POSITIVE:
+            near = _closer(row, rows[kind], best_in_list[i])
+            if near:
+                titles = "; ".join(teaching.titles[j] for j in near[:shown])
+                count = "a paper" if len(near) == 1 else f"{len(near)} papers"
+                notes.append(f"like {count} you {kind}: {titles}")
+        near = _closer(row, rows[OFF_TOPIC], max(best_in_list[i], closest_liked[i]))
         if near:
-            titles = "; ".join(teaching.titles[i] for i in near[:shown])
-            count = "a paper" if len(near) == 1 else f"{len(near)} papers"
-            notes.append(f"like {count} you {kind}: {titles}")
-    near = _closer(similarity, teaching.rows(OFF_TOPIC), max(best_in_list, closest_liked))
-    if near:
-        titles = "; ".join(teaching.titles[i] for i in near[:shown])
-        notes.append(f"near papers you dismissed as off-topic: {titles}")
-    return tuple(notes)
+            titles = "; ".join(teaching.titles[j] for j in near[:shown])
+            notes.append(f"near papers you dismissed as off-topic: {titles}")
+        out.append(tuple(notes))
+    return out
 
 
-def _closer(similarity: np.ndarray, rows: list[int], than: float) -> list[int]:
+def _closer(similarity: np.ndarray, rows: np.ndarray, than: float) -> list[int]:
     """Of `rows`, those more similar than `than`, most similar first."""
-    near = [i for i in rows if float(similarity[i]) > than]
-    return sorted(near, key=lambda i: -float(similarity[i]))
+    import numpy as np
+
+    near = rows[similarity[rows] > than]
+    return [int(j) for j in near[np.argsort(-similarity[near], kind="stable")]]

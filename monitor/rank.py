@@ -219,21 +219,21 @@ def explain(
     shared = words or words_of(profile, texts, teaching)
     matrix, vocabulary = shared.matrix, shared.vocabulary
     profile_mass = np.asarray(matrix[: len(profile.texts)].mean(axis=0)).ravel()
+    learned = (
+        feedback_notes(taught, similarity.max(axis=1), teaching)
+        if teaching and taught is not None
+        else [()] * len(texts)
+    )
     out = []
     for i, row in enumerate(similarity):
         order = np.argsort(-row, kind="stable")[:k]
         neighbours = tuple(Neighbour(profile.titles[j], round(float(row[j]), 3)) for j in order)
-        learned = (
-            feedback_notes(taught[i], float(row.max()), teaching)
-            if teaching and taught is not None
-            else ()
-        )
         out.append(
             Explanation(
                 neighbours,
                 suggest_section(row, profile.sections),
                 shared_terms(matrix[shared.first + i], profile_mass, vocabulary),
-                learned,
+                learned[i],
             )
         )
     return out

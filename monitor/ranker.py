@@ -109,7 +109,7 @@ def rerank_day(settings: Settings, store: Store, day: date) -> int:
     """Rank the day's candidates again with every decision made since (the web page after an
     action); picks already chosen stay picks. Returns how many papers were ranked."""
     rows = store.ranking(day)
-    papers = [p for p in (store.paper(r.paper_id) for r in rows) if p is not None]
+    papers = store.papers([r.paper_id for r in rows])
     if not papers:
         return 0
     reading = load_reading_lists(settings.reading_list_paths, settings.home)

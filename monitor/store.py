@@ -139,6 +139,12 @@ class Store(DigestLedger, TriageLedger):
         rows = self._papers("WHERE id = ?", (arxiv_id,))
         return rows[0] if rows else None
 
+    def papers(self, ids: Sequence[str]) -> list[Paper]:
+        """The known papers among `ids`, in that order."""
+        found = {p.id: p for p in self._papers(
+            "WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),))}  # fmt: skip
+        return [found[i] for i in ids if i in found]
+
     def _papers(self, where: str, args: tuple[object, ...]) -> list[Paper]:
         rows = self.conn.execute(
             f"""SELECT id, version, title, abstract, authors, categories, published, updated,

@@ -338,3 +338,23 @@ def test_feedback_notes_reach_every_output_escaped() -> None:
     stored = json.loads(render_json(digest))
     del stored["entries"][0]["learned"]  # a digest stored before this field existed
     assert digest_from_json(json.dumps(stored)).entries[0].learned == ()
+
+
+def test_radar_digest_ranks_again_with_the_decisions(ranked_day: Path) -> None:
+    """No batch job: the next command that ranks (here `radar digest`) uses the decisions."""
+    home, ids = _day_home(ranked_day)
+    with Store.open(home / "data" / "radar.db") as store:
+        before = {r.paper_id: r.score for r in store.ranking(store.ranked_days()[0])}
+    run_radar("triage", ids[-1], "--shortlist", home=home)
+    run_radar("triage", ids[0], "--dismiss", "--reason", "off-topic", home=home)
+    again = run_radar("digest", "--date", "2025-08-20", "--offline", home=home, env=TORCH)
+    assert again.returncode == 0, again.stderr
+    with Store.open(home / "data" / "radar.db") as store:
+        after = {r.paper_id: r.score for r in store.ranking(store.ranked_days()[0])}
+    order = sorted(after, key=lambda pid: -after[pid])
+    assert order.index(ids[0]) > 0, "the paper dismissed as off-topic is no longer first"
+    assert order.index(ids[-1]) < len(ids) - 1, "the shortlisted one is no longer last"
+    assert before != after
+    body = json.loads((home / "digests" / "2025-08-20.json").read_text(encoding="utf-8"))
+    assert ids[0] not in [e["id"] for e in body["entries"]]
+    assert all("learned" in e for e in body["entries"])

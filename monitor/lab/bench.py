@@ -11,7 +11,7 @@ import random
 import resource
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +20,7 @@ from monitor.config import Settings
 from monitor.digest import write_atomic
 from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path
 from monitor.jsonl import read_curated
+from monitor.lab.bench_learn import LearnSpeed, learning_speed
 from monitor.lab.evaluate import (
     ABLATIONS,
     METHODS,
@@ -32,7 +33,7 @@ from monitor.lab.evaluate import (
     run_methods,
 )
 from monitor.lab.graded import graded_report, history_before, load_graded
-from monitor.paper import Paper, paper_text
+from monitor.paper import Paper, Resolution, paper_text
 from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
 from monitor.rank import score
@@ -45,9 +46,23 @@ from monitor.sync import resolve_local
 def reading_items(settings: Settings, data_dir: Path) -> list[ProfileItem]:
     """The configured reading lists, resolved offline from the curated file."""
     reading = load_reading_lists(settings.reading_list_paths, settings.home)
+    return profile_items(reading, _resolutions(settings, data_dir), settings.rank.read_weight)
+
+
+def _resolutions(settings: Settings, data_dir: Path) -> dict[str, Resolution]:
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
     curated = read_curated(data_dir / "curated" / "reading_list.jsonl")
-    resolutions = resolve_local(reading.papers, curated)
-    return profile_items(reading, resolutions, settings.rank.read_weight)
+    return resolve_local(reading.papers, curated)
+
+
+def learning(settings: Settings, data_dir: Path, seed: int = 7) -> LearnSpeed:
+    """What the reader's decisions and 5,000 background papers cost a 600-paper day."""
+    corpus = [p for _, p in load_corpus(data_dir, categories=None)]
+    random.Random(seed).shuffle(corpus)
+    items = reading_items(settings, data_dir)
+    embedder = make_embedder(settings)
+    reading = list(_resolutions(settings, data_dir).values())
+    return learning_speed(settings, items, reading, corpus, embedder.encode)
 
 
 def evaluate(
@@ -60,14 +75,17 @@ def evaluate(
     seed: int = 20261130,
     progress: Progress[int] = no_progress,
     ablations: bool = False,
-    background: int = 2000,
 ) -> EvalReport:
     """Both splits, every method, the same candidates. Data is read before the model loads."""
     items = reading_items(settings, data_dir)
     records = load_corpus(data_dir)
     chosen = day_blocks(records, blocks, min_size, seed, {i.paper.id for i in items})
     days = load_graded(records)
+    background = settings.learn.background
+    chosen = [replace(b, history=tuple(history_before(records, b.days[0], background)))
+              for b in chosen]  # fmt: skip
     history = {p.id: p for d in days for p in history_before(records, d.day, background)}
+    history.update({p.id: p for b in chosen for p in b.history})
     embedder = load_model()
     papers = [i.paper for i in items] + [p for b in chosen for p in b.papers]
     papers += [p for d in days for p in d.papers] + list(history.values())
@@ -98,10 +116,9 @@ def evaluate(
         ),
     )
     profile = make_profile(items, embed([paper_text(i.paper) for i in items]))
+    anchors = {name: m for name, m in METHODS.items() if name != "radar"}
     graded = (
-        graded_report(days, records, profile, items, embed, background, dict(METHODS))
-        if days
-        else None
+        graded_report(days, records, profile, items, embed, background, anchors) if days else None
     )
     return EvalReport(splits, tuple(chosen), seed, graded)
 

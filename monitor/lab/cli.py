@@ -61,8 +61,8 @@ _DATA_OPTION = click.option(
     "--history",
     "history_path",
     type=click.Path(path_type=Path),
-    help="JSONL of papers from earlier days, unjudged: background the ranker learns against. "
-    "Default: [learn] background papers from the home store.",
+    help="JSONL of papers from earlier days, unjudged: background the ranker learns against "
+    "(a fixed sample of [learn] background of them). Default: the home store's latest.",
 )
 @click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
 @click.option("--top", type=int, default=0, help="Print only the best N (0: all).")
@@ -120,6 +120,7 @@ def _lessons(
     history: list[Paper] | None,
 ) -> Lessons:
     """The files' lessons where given, the store's otherwise (none without a store)."""
+    from monitor.learn import sample
     from monitor.ranker import Lessons, learn_weights, store_lessons
 
     stored = (
@@ -128,7 +129,11 @@ def _lessons(
     return replace(
         stored,
         judged=tuple(judged) if judged is not None else stored.judged,
-        background=tuple(history) if history is not None else stored.background,
+        background=(
+            tuple(sample(history, settings.learn.background))
+            if history is not None
+            else stored.background
+        ),
     )
 
 
@@ -187,4 +192,6 @@ def bench_cmd(obj: Context, data_dir: Path, papers: int) -> None:
 
     report = bench.speed(obj.settings, data_dir, papers)
     for line in report.lines():
+        click.echo(line)
+    for line in bench.learning(obj.settings, data_dir).lines():
         click.echo(line)

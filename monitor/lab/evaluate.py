@@ -28,6 +28,7 @@ import numpy as np
 from scipy import sparse
 
 from monitor.errors import InputError
+from monitor.learn import Weights, make_teaching
 from monitor.paper import Paper, paper_text
 from monitor.profile import ProfileItem, make_profile
 from monitor.rank import (
@@ -60,12 +61,14 @@ class Case:
     candidates: tuple[Paper, ...]
     target: int
     embed: Callable[[Sequence[str]], np.ndarray]
+    history: tuple[Paper, ...] = ()  # earlier days' papers (radar's background)
 
 
 @dataclass(frozen=True)
 class Block:
     days: tuple[str, ...]
     papers: tuple[Paper, ...]
+    history: tuple[Paper, ...] = ()  # the papers of the listing days just before
 
 
 def load_corpus(
@@ -150,8 +153,14 @@ def summarize(ranks: Sequence[int]) -> dict[str, float]:
 
 
 def radar_method(case: Case) -> np.ndarray:
+    """radar as the daily job runs it: the list, and earlier days as background."""
     texts = [paper_text(p) for p in case.candidates]
-    return score(case.profile, texts, case.embed(texts))
+    teaching = None
+    if case.history:
+        past = [paper_text(p) for p in case.history]
+        ids = [p.id for p in case.candidates]
+        teaching = make_teaching((), case.history, past, case.embed(past), Weights(), ids)
+    return score(case.profile, texts, case.embed(texts), teaching=teaching)
 
 
 def sanity_lite_method(case: Case) -> np.ndarray:
@@ -181,6 +190,11 @@ METHODS: dict[str, Method] = {
 }
 
 
+def _no_background(case: Case) -> np.ndarray:
+    texts = [paper_text(p) for p in case.candidates]
+    return score(case.profile, texts, case.embed(texts))
+
+
 def _lexical_only(case: Case) -> np.ndarray:
     return lexical_scores(case.profile, [paper_text(p) for p in case.candidates])
 
@@ -201,6 +215,7 @@ def _nearest_only(case: Case) -> np.ndarray:
 
 # What radar's choices were measured against (`radar eval --ablations`).
 ABLATIONS: dict[str, Method] = {
+    "ablation: radar without background (the list against the day only)": _no_background,
     "ablation: TF-IDF SVM alone (no nearest-paper term)": _lexical_only,
     "ablation: TF-IDF + embeddings in one SVM": _embeddings_in_svm,
     "ablation: nearest reading-list paper (MiniLM) alone": _nearest_only,
@@ -272,10 +287,9 @@ def build_cases(
         rest = profile_of(h)
         profile = make_profile(rest, embed([paper_text(it.paper) for it in rest]))
         for block in blocks:
+            candidates = (*block.papers, items[h].paper)
             cases.append(
-                Case(
-                    profile, tuple(rest), (*block.papers, items[h].paper), len(block.papers), embed
-                )
+                Case(profile, tuple(rest), candidates, len(block.papers), embed, block.history)
             )
     return cases
 

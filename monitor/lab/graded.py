@@ -264,21 +264,20 @@ def graded_report(
         return replace(bare(day), history=history[day.day])
 
     radar = radar_day()
+    default = f"radar (the list + {background} background: the default)"
     static_rows = {
-        "radar": static(days, bare, radar),
-        f"radar + background ({background})": static(days, with_history, radar),
+        default: static(days, with_history, radar),
+        "radar, the list only": static(days, bare, radar),
         **{name: static(days, bare, anchor(m)) for name, m in anchors.items()},
         f"arxiv-sanity-lite against its corpus ({background} background)": static(
             days, with_history, sanity_lite_corpus
         ),
     }
     replay_rows = {
-        "radar, feedback + background": replay(days, with_history, radar),
+        "radar, feedback + background (the default)": replay(days, with_history, radar),
         "radar, feedback only": replay(days, bare, radar),
-        "radar, background only (nothing judged)": static_rows[
-            f"radar + background ({background})"
-        ],
-        "radar, neither": static_rows["radar"],
+        "radar, background only (learns nothing)": static_rows[default],
+        "radar, neither": static_rows["radar, the list only"],
         **{f"{name} (learns nothing)": static_rows[name] for name in anchors},
     }
     return GradedReport(tuple(days), background, static_rows, replay_rows)
