@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from monitor.relevance import label
 from monitor.triage import REASONS, TriageState
 
 if TYPE_CHECKING:
@@ -58,7 +59,8 @@ def _print_rows(day: date | None, rows: list[Row]) -> None:
     for row in rows:
         ranked = row.ranked
         mark = "*" if ranked and ranked.picked else " "
-        score = f"{ranked.score:6.2f}" if ranked else "     -"
+        chance = ranked.relevance if ranked else None
+        score = f"{label(chance):<15}" if chance is not None else f"{'-':<15}"
         section = ranked.section if ranked else ""
         click.echo(f"{mark} {row.paper.id:<11} {row.triage.label():<22} {score}  "
                    f"{section[:34]:<34}  {row.paper.title[:70]}")  # fmt: skip
@@ -126,10 +128,11 @@ def export_cmd(obj: Context, bibtex: bool, state: str, when: datetime | None,
 def feedback_cmd(obj: Context, reset: bool, yes: bool) -> None:
     """What the ranker learns from your triage decisions; --reset clears it."""
     from monitor import actions
+    from monitor.learn import signal
 
     with obj.store() as store:
         if reset:
-            count = len(store.judgements())
+            count = sum(1 for _, t in store.judgements() if signal(t.state.value, t.reason))
             if not yes:
                 click.confirm(f"Forget what was learned from {count} decisions?", abort=True)
             click.echo(actions.reset_feedback(store, count))

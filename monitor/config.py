@@ -62,6 +62,7 @@ class RankSettings:
     embed_backend: str = "auto"
     calibration: str = ""  # empty: the shipped set (assets.calibration_path())
     top_k: int = 10
+    min_relevance: float = 0.35
     min_score: float = -1.0
     read_weight: float = 1.0
     section_quota: int = 0

@@ -44,6 +44,7 @@ from monitor.progress import Progress, no_progress
 from monitor.rank import select
 from monitor.ranker import Ranked, rank_papers, store_lessons
 from monitor.reading_list import load_reading_lists
+from monitor.relevance import TIERS
 from monitor.store import Store
 from monitor.store_digests import Unfinished
 from monitor.summarize import document_frequency
@@ -172,12 +173,11 @@ def build_digest(
     ranked = _rank_day(settings, store, clients, papers, day, progress)
     open_ = [may_be_picked(triages.get(r.paper.id, Triage()), day) for r in ranked]
     chosen = _select(settings, ranked, open_)
-    store.record_ranking(day, [(r.paper.id, round(r.score, 4), r.rank, r.why.section,
-                                i in chosen) for i, r in enumerate(ranked)])  # fmt: skip
+    store.record_ranking(day, [r.row(i in chosen) for i, r in enumerate(ranked)])
     store.record_picks(day, [_pick(n, ranked[i]) for n, i in enumerate(chosen, start=1)])
     checkpoint("ranked", day)
     if not chosen:
-        note = f"none of the {len(announced)} papers scored above {settings.rank.min_score}"
+        note = f"none of the {len(announced)} papers is a likely pick for your list"
     kinds = {a.paper.id: a.kind for a in announced}
     df = document_frequency([a.paper.abstract for a in announced])
     enricher = Enricher(store, gazetteer(), clients.files, clients.llm)
@@ -190,7 +190,8 @@ def build_digest(
             _entry(n, ranked[i], kinds[paper.id], day.isoformat(), affiliations, summary)
         )
         checkpoint("enriching", day)
-    return Digest(day, tuple(entries), len(announced), note, settings.web.base_url)
+    waiting = _waiting(ranked, open_, chosen)
+    return Digest(day, tuple(entries), len(announced), note, settings.web.base_url, waiting)
 
 
 def candidates(settings: Settings, store: Store, day: date) -> list[Announcement]:
@@ -223,9 +224,10 @@ def _rank_day(
 
 
 def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list[int]:
-    """The picks among papers the reader has not promoted, dismissed or snoozed."""
-    index = [i for i, ok in enumerate(open_) if ok]
+    """The picks among papers the reader has not promoted, dismissed or snoozed, at least as
+    relevant as the floor: never padding."""
     rank = settings.rank
+    index = [i for i, ok in enumerate(open_) if ok and ranked[i].relevance >= rank.min_relevance]
     chosen = select(
         np.array([ranked[i].score for i in index]),
         [ranked[i].why.section for i in index],
@@ -234,6 +236,14 @@ def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list
         rank.section_quota,
     )
     return [index[j] for j in chosen]
+
+
+def _waiting(ranked: list[Ranked], open_: list[bool], chosen: list[int]) -> int:
+    """Open papers not sent that are still at least possible picks: what the page adds."""
+    picked = set(chosen)
+    floor = TIERS[-1][1]
+    return sum(1 for i, r in enumerate(ranked)
+               if open_[i] and i not in picked and r.relevance >= floor)  # fmt: skip
 
 
 def _pick(rank: int, r: Ranked) -> tuple[str, float, int, str]:
@@ -259,6 +269,7 @@ def _entry(
         nearest=r.why.neighbours,
         terms=r.why.terms,
         learned=r.why.learned,
+        relevance=round(r.relevance, 3),
     )
 
 
@@ -269,9 +280,9 @@ def write_digest(
     (stage 'written'): files first, so a crash between leaves files to be written again."""
     folder = settings.path(settings.paths.digests)
     paths = write_files(folder, digest, checkpoint)
-    store.record_digest(
-        digest.day, [str(p) for p in paths], render_json(digest), len(digest.entries)
-    )
+    mailed = bool(digest.entries) or settings.digest.quiet_day_mail  # never a mail of nothing
+    body = render_json(digest) if mailed else None
+    store.record_digest(digest.day, [str(p) for p in paths], body, len(digest.entries))
     feed = write_feed(folder, store)
     checkpoint("written", digest.day)
     return [*paths, feed]

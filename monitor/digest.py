@@ -15,11 +15,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from monitor.errors import OutputError
 from monitor.paper import Neighbour
+from monitor.relevance import BELOW, TIERS, chance
+from monitor.relevance import label as _label_of
+from monitor.relevance import tier as _tier_of
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 _ENTITY = re.compile(r"&(?=#?\w+;)")  # only an `&` that would start an HTML entity
@@ -45,6 +49,16 @@ class Entry:
     nearest: tuple[Neighbour, ...]
     terms: tuple[str, ...]
     learned: tuple[str, ...] = ()  # how the reader's decisions moved it
+    relevance: float = 0.0  # the estimated chance the reader would open it (relevance.py)
+
+    @property
+    def tier(self) -> str:
+        return _tier_of(self.relevance)
+
+    @property
+    def relevance_label(self) -> str:
+        """ "strong (87%)": what every output shows; the raw score is in the JSON only."""
+        return _label_of(self.relevance)
 
     @property
     def abs_url(self) -> str:
@@ -66,16 +80,26 @@ class Digest:
     candidates: int
     note: str = ""
     web: str = ""  # [web] base_url: entries link to their card on the page
+    waiting: int = 0  # possible picks not sent: on the page (`radar triage`, `radar web`)
 
     def card_url(self, paper_id: str) -> str:
         return f"{self.web.rstrip('/')}/paper/{paper_id}" if self.web else ""
 
     @property
-    def subject(self) -> str:
+    def glance(self) -> str:
+        """The day at a glance: "2 strong, 1 likely of 86 papers · Distributed Training"."""
         if not self.entries:
-            return f"arxiv-radar {self.day}: no picks ({self.note or 'no announcement'})"
-        picks = "pick" if len(self.entries) == 1 else "picks"
-        return f"arxiv-radar {self.day}: {len(self.entries)} {picks} of {self.candidates} papers"
+            return f"no picks ({self.note or 'no announcement'})"
+        names = [name for name, _ in TIERS] + [BELOW]
+        counts = {name: sum(1 for e in self.entries if e.tier == name) for name in names}
+        parts = [f"{n} {name}" for name, n in counts.items() if n]
+        sections = list(dict.fromkeys(e.section.split(" / ")[-1] for e in self.entries))
+        where = f" · {', '.join(sections)}" if sections and sections != [""] else ""
+        return f"{', '.join(parts)} of {self.candidates} papers{where}"
+
+    @property
+    def subject(self) -> str:
+        return f"arxiv-radar {self.day}: {self.glance}"
 
 
 def md(text: str) -> str:
@@ -112,7 +136,10 @@ def render_html(digest: Digest) -> str:
 
 
 def render_json(digest: Digest) -> str:
+    """Everything, the raw score included, and each entry's tier."""
     data = {**asdict(digest), "day": digest.day.isoformat()}
+    for entry, out in zip(digest.entries, data["entries"], strict=True):
+        out["tier"] = entry.tier
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
@@ -133,19 +160,27 @@ def digest_from_json(text: str) -> Digest:
     entries = tuple(
         Entry(
             **{
-                **e,
+                **{k: v for k, v in e.items() if k != "tier"},
                 "authors": tuple(e["authors"]),
                 "affiliations": tuple(e["affiliations"]),
                 "categories": tuple(e["categories"]),
                 "terms": tuple(e["terms"]),
                 "learned": tuple(e.get("learned", ())),
+                "relevance": e.get("relevance", _stored_chance(e)),
                 "nearest": tuple(Neighbour(**n) for n in e["nearest"]),
             }
         )
         for e in data["entries"]
     )
     day = date.fromisoformat(data["day"])
-    return Digest(day, entries, data["candidates"], data.get("note", ""), data.get("web", ""))
+    return Digest(day, entries, data["candidates"], data.get("note", ""), data.get("web", ""),
+                  data.get("waiting", 0))  # fmt: skip
+
+
+def _stored_chance(entry: dict[str, Any]) -> float:
+    """The relevance of an entry stored before it was kept, from its score and neighbour."""
+    nearest = entry["nearest"][0]["similarity"] if entry["nearest"] else 0.0
+    return chance(float(entry["score"]), float(nearest))
 
 
 def write_atomic(path: Path, text: str) -> None:

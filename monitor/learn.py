@@ -103,8 +103,10 @@ def make_teaching(
     candidates: Sequence[str],
 ) -> Teaching:
     """`texts` and `vectors` are those of `judged` followed by `background`, row for row;
-    `candidates` the day's paper ids (a paper judged earlier today is one of them: it teaches
-    about the rest of the day, not about itself)."""
+    `candidates` the day's paper ids. A paper judged earlier today is one of them: it teaches
+    about the rest of the day; in the nearest-paper term and the explanations it is not its own
+    neighbour, while in the SVM its judged row does lift (or sink) it too, which is what the
+    reader said of it (promoted and dismissed papers are never picked again anyway)."""
     import numpy as np
 
     kinds = tuple(j.kind for j in judged) + (BACKGROUND,) * len(background)

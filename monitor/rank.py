@@ -169,6 +169,9 @@ def lexical_scores(
     if teaching is not None:  # a paper judged today is a training row once, as judged
         train[first:] = teaching.selves < 0
     all_labels, all_weights = np.concatenate(labels), np.concatenate(weights)
+    if len(set(all_labels[train])) < 2:  # every candidate judged a positive, no background
+        train[:] = True
+        all_labels[first:] = 0.0
     return svm_decision(matrix, all_labels, all_weights, SVM_C, train)[first:]
 
 

@@ -51,6 +51,19 @@ class Ranked:
     rank: int
     why: Explanation
 
+    @property
+    def relevance(self) -> float:
+        """The estimated chance the reader would open it (`relevance.py`)."""
+        from monitor.relevance import chance
+
+        nearest = self.why.neighbours[0].similarity if self.why.neighbours else 0.0
+        return chance(self.score, nearest)
+
+    def row(self, picked: bool) -> tuple[str, float, int, str, bool, float]:
+        """As the store keeps it (`Store.record_ranking`)."""
+        return (self.paper.id, round(self.score, 4), self.rank, self.why.section, picked,
+                round(self.relevance, 3))  # fmt: skip
+
 
 def make_embedder(settings: Settings) -> Embedder:
     """The configured embedding model and backend, loaded once per process (a catch-up of
@@ -117,8 +130,9 @@ def rerank_day(settings: Settings, store: Store, day: date) -> int:
     lessons = store_lessons(settings, store, day)
     ranked = rank_papers(items, papers, LazyEmbedder(settings), store, lessons=lessons)
     picked = {r.paper_id for r in rows if r.picked}
-    store.record_ranking(day, [(r.paper.id, round(r.score, 4), r.rank, r.why.section,
-                                r.paper.id in picked) for r in ranked])  # fmt: skip
+    store.record_ranking(
+        day, [r.row(r.paper.id in picked) for r in ranked], expected={r.paper_id for r in rows}
+    )
     return len(ranked)
 
 
@@ -173,8 +187,10 @@ def _lessons_apart(
     items: Sequence[ProfileItem], candidates: Sequence[Paper], lessons: Lessons
 ) -> tuple[list[Judged], list[Paper]]:
     """The lessons minus what the list already has (a promoted paper is a list paper once the
-    list has it), and a background without the day's or the judged papers."""
+    list has it) and kinds weighted 0, and a background without the day's or judged papers."""
     listed = {i.paper.id for i in items}
-    judged = [j for j in lessons.judged if j.paper.id not in listed]
+    judged = [
+        j for j in lessons.judged if j.paper.id not in listed and lessons.weights.of(j.kind) > 0
+    ]
     seen = listed | {p.id for p in candidates} | {j.paper.id for j in judged}
     return judged, [p for p in lessons.background if p.id not in seen]

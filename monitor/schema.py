@@ -230,5 +230,10 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE actions;
     ALTER TABLE actions_v8 RENAME TO actions
     """,
+    # 9: each candidate's relevance (the estimated chance the reader would open it), so the
+    # page and `radar triage` show what the digest shows. NULL for days ranked before.
+    """
+    ALTER TABLE ranked ADD COLUMN relevance REAL
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

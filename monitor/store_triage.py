@@ -10,6 +10,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import date
 
+from monitor.errors import InputError
 from monitor.paper import Paper
 from monitor.triage import Triage, TriageState
 
@@ -27,6 +28,7 @@ class RankedRow:
     rank: int
     section: str
     picked: bool
+    relevance: float | None = None  # None: ranked before relevance was kept
 
 
 @dataclass(frozen=True)
@@ -53,26 +55,38 @@ class TriageLedger:
     transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
     _papers: Callable[[str, tuple[object, ...]], list[Paper]]
 
-    def record_ranking(self, when: date, rows: Sequence[tuple[str, float, int, str, bool]]) -> None:
-        """Every candidate's (paper id, score, rank, section, picked) for the day."""
+    def record_ranking(
+        self,
+        when: date,
+        rows: Sequence[tuple[str, float, int, str, bool, float]],
+        expected: set[str] | None = None,
+    ) -> None:
+        """Every candidate's (paper id, score, rank, section, picked, relevance); with
+        `expected`, only if the day's candidates are still those (a re-rank racing a run)."""
         day = when.isoformat()
         with self.transaction() as conn:
+            if expected is not None:
+                now = {r[0] for r in conn.execute(
+                    "SELECT paper_id FROM ranked WHERE digest_date = ?", (day,))}  # fmt: skip
+                if now != expected:
+                    raise InputError(f"{day} was ranked again meanwhile; reload the page")
             conn.execute("DELETE FROM ranked WHERE digest_date = ?", (day,))
             conn.executemany(
-                "INSERT INTO ranked VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO ranked (digest_date, paper_id, score, rank, section, picked, "
+                "relevance) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (day, pid, score, rank, section, int(picked))
-                    for pid, score, rank, section, picked in rows
+                    (day, pid, score, rank, section, int(picked), relevance)
+                    for pid, score, rank, section, picked, relevance in rows
                 ],
             )
 
     def ranking(self, day: date) -> list[RankedRow]:
         rows = self.conn.execute(
-            "SELECT paper_id, score, rank, section, picked FROM ranked WHERE digest_date = ? "
-            "ORDER BY rank",
+            "SELECT paper_id, score, rank, section, picked, relevance FROM ranked "
+            "WHERE digest_date = ? ORDER BY rank",
             (day.isoformat(),),
         )
-        return [RankedRow(day, p, s, r, sec, bool(k)) for p, s, r, sec, k in rows]
+        return [RankedRow(day, p, s, r, sec, bool(k), rel) for p, s, r, sec, k, rel in rows]
 
     def ranked_days(self) -> list[date]:
         rows = self.conn.execute("SELECT DISTINCT digest_date FROM ranked ORDER BY 1 DESC")
@@ -81,13 +95,14 @@ class TriageLedger:
     def last_ranking_of(self, paper_id: str) -> RankedRow | None:
         """The latest day the paper was ranked on (its suggested section, its score)."""
         row = self.conn.execute(
-            "SELECT digest_date, score, rank, section, picked FROM ranked WHERE paper_id = ? "
-            "ORDER BY digest_date DESC LIMIT 1",
+            "SELECT digest_date, score, rank, section, picked, relevance FROM ranked "
+            "WHERE paper_id = ? ORDER BY digest_date DESC LIMIT 1",
             (paper_id,),
         ).fetchone()
         if row is None:
             return None
-        return RankedRow(date.fromisoformat(row[0]), paper_id, row[1], row[2], row[3], bool(row[4]))
+        return RankedRow(date.fromisoformat(row[0]), paper_id, row[1], row[2], row[3],
+                         bool(row[4]), row[5])  # fmt: skip
 
     def triage(self, paper_id: str) -> Triage:
         return self.triages([paper_id]).get(paper_id, Triage())
@@ -129,21 +144,31 @@ class TriageLedger:
             return int(cursor.lastrowid or 0)
 
     def judgements(self) -> list[tuple[Paper, Triage]]:
-        """Papers the reader promoted, shortlisted or dismissed since the last feedback reset
-        still in force, oldest decision first (what the ranker learns from)."""
-        reset = self.last_feedback_reset() or ""
+        """Papers the reader promoted, shortlisted or dismissed by a decision taken after the
+        last feedback reset still in force (decided by the journal: a note, or an undo back
+        to an older decision, does not make an old decision new), oldest decision first."""
         rows = self.conn.execute(
-            "SELECT paper_id, state, until, reason, note FROM triage WHERE state IN "
-            "('promoted', 'shortlisted', 'dismissed') AND changed > ? ORDER BY changed, paper_id",
-            (reset,),
+            "SELECT t.paper_id, t.state, t.until, t.reason, t.note FROM triage t JOIN ("
+            "  SELECT paper_id, max(id) AS last FROM actions WHERE undone IS NULL AND "
+            "  paper_id IS NOT NULL AND action != 'note' GROUP BY paper_id) a "
+            "ON a.paper_id = t.paper_id "
+            "WHERE t.state IN ('promoted', 'shortlisted', 'dismissed') AND a.last > ? "
+            "ORDER BY a.last",
+            (self._last_reset_id(),),
         ).fetchall()
         papers = {p.id: p for p in self._papers(
-            "WHERE id IN (SELECT paper_id FROM triage WHERE changed > ?)", (reset,))}  # fmt: skip
+            "WHERE id IN (SELECT paper_id FROM triage WHERE state != 'new')", ())}  # fmt: skip
         return [
             (papers[pid], Triage(TriageState(state), _day(until), reason, note))
             for pid, state, until, reason, note in rows
             if pid in papers
         ]
+
+    def _last_reset_id(self) -> int:
+        row = self.conn.execute(
+            "SELECT max(id) FROM actions WHERE action = 'feedback-reset' AND undone IS NULL"
+        ).fetchone()
+        return int(row[0] or 0)
 
     def last_feedback_reset(self) -> str | None:
         """When the reader last cleared what the ranker learned (an undone reset does not
@@ -166,12 +191,13 @@ class TriageLedger:
             return int(cursor.lastrowid or 0)
 
     def background(self, before: date, limit: int) -> list[Paper]:
-        """Up to `limit` papers first announced before `before`, the latest days first: the
-        earlier days a ranking trains against."""
+        """Up to `limit` papers first announced before `before` and never decided on, the
+        latest days first: the ordinary papers a ranking trains against."""
         if limit <= 0:
             return []
         return self._papers(
-            "WHERE first_announced < ? ORDER BY first_announced DESC, id LIMIT ?",
+            "WHERE first_announced < ? AND id NOT IN (SELECT paper_id FROM triage WHERE "
+            "state != 'new') ORDER BY first_announced DESC, id LIMIT ?",
             (before.isoformat(), limit),
         )
 

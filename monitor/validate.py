@@ -29,6 +29,7 @@ _ADDRESS = re.compile(r"[^@\s,]+@[^@\s,]+")
 _RANGES: tuple[tuple[str, Callable[[float], bool], str], ...] = (
     ("rank.top_k", lambda v: v >= 1, "at least 1"),
     ("rank.section_quota", lambda v: v >= 0, "0 (no quota) or more"),
+    ("rank.min_relevance", lambda v: 0 <= v < 1, "between 0 and 1 (a probability)"),
     ("rank.read_weight", lambda v: v > 0, "greater than 0"),
     ("learn.promoted", lambda v: v >= 0, "0 (ignore) or more"),
     ("learn.shortlisted", lambda v: v >= 0, "0 (ignore) or more"),

@@ -59,7 +59,8 @@ def main(data: Path) -> None:
         with Store.open(settings.database_path) as store:
             store.upsert_papers(papers)
             day = random.Random(7).sample(papers, 600)
-            rows = [(p.id, 1.0 - i / 600, i + 1, "LLM Training / Distributed Training", i < 10)
+            rows = [(p.id, 1.0 - i / 600, i + 1, "LLM Training / Distributed Training", i < 10,
+                     0.5)
                     for i, p in enumerate(day)]  # fmt: skip
             store.record_ranking(DAY, rows)
         load = time.perf_counter() - started

@@ -51,7 +51,9 @@ def test_data() -> Path:
 
 
 def write_home(home: Path, model_cache: Path) -> Path:
-    """A home with the real reading lists and settings that make no network call."""
+    """A home with the real reading lists and settings that make no network call. The
+    recorded days are cs.AI listings with no likely pick for this list: the relevance floor is
+    off so that they have picks (tests of the floor set it)."""
     (home / "data").mkdir(parents=True, exist_ok=True)
     for name in LISTS:
         shutil.copy(REPO / "data" / name, home / "data" / name)
@@ -60,7 +62,8 @@ def write_home(home: Path, model_cache: Path) -> Path:
         f"models = {str(model_cache)!r}\n"
         '[arxiv]\napi_url = "http://127.0.0.1:9/api/query"\nrss_url = "http://127.0.0.1:9/rss"\n'
         'eprint_url = "http://127.0.0.1:9/e-print"\npdf_url = "http://127.0.0.1:9/pdf"\n'
-        "delay_seconds = 0.0\nmax_retries = 0\ntimeout_seconds = 2.0\n",
+        "delay_seconds = 0.0\nmax_retries = 0\ntimeout_seconds = 2.0\n"
+        "[rank]\nmin_relevance = 0.0\n",
         encoding="utf-8",
     )
     return home

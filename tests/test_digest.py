@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.dom.minidom
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 
 from monitor.affiliations import load_gazetteer
@@ -40,20 +41,42 @@ def _digest() -> Digest:
         section="LLM Training / Distributed Training",
         nearest=(Neighbour("GPipe: Efficient Training", 0.71),),
         terms=("pipeline", "a_b"),
+        relevance=0.87,
     )
     return Digest(date(2025, 1, 2), (entry,), 40)
 
 
-def test_markdown_follows_the_seed_format_and_escapes() -> None:
-    text = render_markdown(_digest())
+def test_markdown_entries_start_in_the_seed_shape_and_escape() -> None:
+    """Each entry's first lines are the reader's own (seed 003): title, affiliations (when
+    known), summary, `date categories`; radar's additions follow, the raw score stays out."""
+    plain = replace(_digest().entries[0], rank=2, id="2501.00002", title="Plain title",
+                    affiliations=(), kind="new", relevance=0.2)  # fmt: skip
+    digest = replace(_digest(), entries=(_digest().entries[0], plain))
+    text = render_markdown(digest)
     lines = text.splitlines()
-    title = next(i for i, line in enumerate(lines) if line.startswith("## 1."))
-    assert lines[title + 1] == "Tsinghua University(清华大学);CentML"
-    assert lines[title + 3] == "2025-01-02 cs.DC cs.LG"
+    title = next(i for i, line in enumerate(lines) if line.startswith("Attention"))
+    assert lines[title : title + 5] == [
+        md(NASTY),
+        "Tsinghua University(清华大学);CentML",
+        "We do &lt;b&gt;x&lt;/b&gt; & y.",
+        "2025-01-02 cs.DC cs.LG",
+        "",
+    ]
+    assert lines[title + 5] == (
+        "- 1. strong (87%) · would join: LLM Training / Distributed Training · cross-list"
+    )
+    second = lines.index("Plain title")
+    assert lines[second + 1 : second + 4] == ["We do &lt;b&gt;x&lt;/b&gt; & y.",
+                                              "2025-01-02 cs.DC cs.LG", ""]  # fmt: skip
+    assert lines[0] == ("# arxiv-radar · 2025-01-02: 1 strong, 1 possible of 40 papers · "
+                        "Distributed Training")  # fmt: skip
+    assert "Score" not in text and "-0.25" not in text
     assert "<script>" not in text and "&lt;script&gt;" in text
     assert "a\\_b \\*bold\\* \\[x\\](y) \\| z &amp;amp;" in text
-    assert "(cross-list)" in text
     assert "[abs](https://arxiv.org/abs/2501.00001)" in text
+    data = json.loads(render_json(digest))
+    assert [(e["score"], e["tier"]) for e in data["entries"]] == [(-0.25, "strong"),
+                                                                   (-0.25, "possible")]  # fmt: skip
 
 
 def test_html_and_feed_escape_every_field() -> None:

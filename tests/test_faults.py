@@ -280,10 +280,12 @@ def test_settings_that_cannot_work_stop_before_anything_is_fetched(
 def test_config_check_lists_every_problem(home: Path) -> None:
     """Scenario 32: `radar config --check` reports all problems at once."""
     settings_file = home / "radar.toml"
-    text = settings_file.read_text(encoding="utf-8").replace(
-        "[arxiv]\n", "[arxiv]\npage_size = 0\n"
+    text = (
+        settings_file.read_text(encoding="utf-8")
+        .replace("[arxiv]\n", "[arxiv]\npage_size = 0\n")
+        .replace("[rank]\n", "[rank]\ntop_k = 0\nsection_quota = -1\n")
     )
-    settings_file.write_text(text + "[rank]\ntop_k = 0\nsection_quota = -1\n", encoding="utf-8")
+    settings_file.write_text(text, encoding="utf-8")
     result = run_radar("config", "--check", home=home)
     assert result.returncode == 2
     assert [line.split(": ", 1)[1][:17] for line in result.stdout.splitlines()] == [

@@ -93,7 +93,8 @@ def test_the_wheel_runs_the_demo_day_and_ranks_from_a_new_home(
     run = _check(radar("run", "--offline", "--feed", _shipped(venv, "demo_feed"), **env))
     assert f"written: {home / 'digests' / '2025-08-20.md'}" in run.stdout
     digest = json.loads((home / "digests" / "2025-08-20.json").read_text(encoding="utf-8"))
-    assert digest["candidates"] == 86 and len(digest["entries"]) == 10
+    assert digest["candidates"] == 86 and 0 < len(digest["entries"]) < 10  # no padding
+    assert {e["tier"] for e in digest["entries"]} <= {"strong", "likely"}
     assert (home / "digests" / "outbox" / "2025-08-20.eml").is_file()
     candidates = tmp_path / "candidates.jsonl"
     shutil.copy(TEST_DATA / "corpus" / "daydayarxiv" / "bitpipe.jsonl", candidates)

@@ -5,6 +5,7 @@ measures of `radar eval`."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 
 from monitor import ranker
 from monitor.config import load_settings
+from monitor.errors import InputError
 from monitor.lab.graded import (
     DayCase,
     GradedDay,
@@ -118,8 +120,6 @@ def test_background_weighs_as_much_as_the_day() -> None:
     assert teaching.weights[0] == 2.0
     assert teaching.weights[1:].sum() == pytest.approx(6.0)
     assert teaching.judged == 1 and list(teaching.selves) == [-1] * 6
-    ranked = _rank(Lessons(background=tuple(background)))
-    assert len(ranked) == len(DAY)
 
 
 def _day_home(ranked_day: Path) -> tuple[Path, list[str]]:
@@ -358,3 +358,53 @@ def test_radar_digest_ranks_again_with_the_decisions(ranked_day: Path) -> None:
     body = json.loads((home / "digests" / "2025-08-20.json").read_text(encoding="utf-8"))
     assert ids[0] not in [e["id"] for e in body["entries"]]
     assert all("learned" in e for e in body["entries"])
+
+
+def test_every_candidate_judged_a_positive_still_ranks() -> None:
+    """No negatives left (first day, no background, all promoted): no crash, an order."""
+    lessons = Lessons(judged=tuple(Judged(p, PROMOTED) for p in DAY))
+    assert len(_rank(lessons)) == len(DAY)
+    one = rank_papers(LIST, DAY[:1], HashingEmbedder(), None,
+                      lessons=Lessons(judged=(Judged(DAY[0], SHORTLISTED),)))  # fmt: skip
+    assert [r.paper.id for r in one] == ["c-moe"]
+
+
+def test_terms_come_from_the_candidate_with_a_background() -> None:
+    background = tuple(_paper(f"b{i}", "Old", f"unrelated words number{i}") for i in range(5))
+    ranked = _rank(Lessons(background=background))
+    assert set(ranked["c-pipe"].why.terms) <= {"pipeline", "parallelism", "schedule", "bubbles",
+                                               "microbatch", "pipeline parallelism",
+                                               "bubbles microbatch", "schedule bubbles",
+                                               "parallelism schedule"}  # fmt: skip
+    assert ranked["c-pipe"].why.terms
+
+
+def test_a_note_or_an_undo_after_a_reset_does_not_revive_a_lesson(ranked_day: Path) -> None:
+    home, ids = _day_home(ranked_day)
+    run_radar("triage", ids[0], "--dismiss", "--reason", "off-topic", home=home)
+    run_radar("triage", ids[1], "--shortlist", home=home)
+    run_radar("feedback", "--reset", "--yes", home=home)
+    run_radar("triage", ids[0], "--note", "still not for me", home=home)
+    run_radar("triage", ids[1], "--dismiss", "--reason", "weak", home=home)
+    run_radar("undo", home=home)  # back to the shortlist decided before the reset
+    assert _lessons(home).judged == ()
+    run_radar("triage", ids[2], "--shortlist", home=home)
+    assert [j.paper.id for j in _lessons(home).judged] == [ids[2]]
+
+
+def test_the_background_leaves_out_papers_the_reader_decided_on(ranked_day: Path) -> None:
+    home, ids = _day_home(ranked_day)
+    run_radar("triage", ids[0], "--dismiss", "--reason", "weak", home=home)
+    with Store.open(home / "data" / "radar.db") as store:
+        background = {p.id for p in store.background(date(2025, 8, 21), 100)}
+    assert ids[0] not in background and set(ids[1:]) <= background
+
+
+def test_a_rerank_racing_a_run_changes_nothing(ranked_day: Path) -> None:
+    home, ids = _day_home(ranked_day)
+    with Store.open(home / "data" / "radar.db") as store:
+        day = store.ranked_days()[0]
+        rows = [(i, 0.0, n, "", False, 0.0) for n, i in enumerate(ids, 1)]
+        with pytest.raises(InputError, match="ranked again meanwhile"):
+            store.record_ranking(day, rows, expected=set(ids[1:]))
+        assert [r.paper_id for r in store.ranking(day)] == ids

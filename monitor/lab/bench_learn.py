@@ -139,7 +139,7 @@ def _rerank(
             after = Triage(TriageState.SHORTLISTED) if j.kind != OFF_TOPIC else Triage(
                 TriageState.DISMISSED, reason="off-topic")  # fmt: skip
             store.record_action(j.paper.id, "bench", Triage(), after, "bench")
-        store.record_ranking(when, [(p.id, 0.0, n, "", n <= 10) for n, p in
+        store.record_ranking(when, [(p.id, 0.0, n, "", n <= 10, 0.0) for n, p in
                                     enumerate(papers, 1)])  # fmt: skip
         started = time.perf_counter()
         rerank_day(settings, store, when)

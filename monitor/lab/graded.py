@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from monitor.errors import InputError
+from monitor.lab.calibrate import Fit, relevance_fit
 from monitor.lab.evaluate import Case, asl_text
 from monitor.learn import OFF_TOPIC, PROMOTED, SHORTLISTED, Judged, Weights, make_teaching
 from monitor.paper import Paper, paper_text
@@ -119,13 +120,13 @@ def radar_day(weights: Weights = Weights()) -> DayMethod:  # noqa: B008 - frozen
     def method(case: DayCase) -> np.ndarray:
         texts = [paper_text(p) for p in case.papers]
         vectors = case.embed(texts)
-        taught = [paper_text(j.paper) for j in case.judged] + [paper_text(p) for p in case.history]
+        ids = [p.id for p in case.papers]
+        seen = set(ids) | {j.paper.id for j in case.judged}  # as `ranker._lessons_apart`
+        history = [p for p in case.history if p.id not in seen]
+        taught = [paper_text(j.paper) for j in case.judged] + [paper_text(p) for p in history]
         teaching = None
         if taught:
-            ids = [p.id for p in case.papers]
-            teaching = make_teaching(
-                case.judged, case.history, taught, case.embed(taught), weights, ids
-            )
+            teaching = make_teaching(case.judged, history, taught, case.embed(taught), weights, ids)
         words = words_of(case.profile, texts, teaching)
         return score(case.profile, texts, vectors, words, teaching)
 
@@ -153,10 +154,11 @@ def sanity_lite_corpus(case: DayCase) -> np.ndarray:
 
 @dataclass(frozen=True)
 class DayScores:
-    """One method's nDCG@10 and P@10 on each graded day."""
+    """One method's nDCG@10 and P@10 on each graded day, and its scores."""
 
     ndcg: tuple[float, ...]
     precision: tuple[float, ...]
+    scores: tuple[np.ndarray, ...] = ()
 
     def mean(self) -> tuple[float, float]:
         return float(np.mean(self.ndcg)), float(np.mean(self.precision))
@@ -166,12 +168,13 @@ def static(
     days: Sequence[GradedDay], make_case: Callable[[GradedDay], DayCase], method: DayMethod
 ) -> DayScores:
     """The method on every day, nothing judged."""
-    ndcg, precision = [], []
+    ndcg, precision, scores = [], [], []
     for day in days:
         s = method(make_case(day))
         ndcg.append(ndcg_at(s, day.grades))
         precision.append(precision_at(s, day.grades))
-    return DayScores(tuple(ndcg), tuple(precision))
+        scores.append(s)
+    return DayScores(tuple(ndcg), tuple(precision), tuple(scores))
 
 
 def replay(
@@ -183,14 +186,15 @@ def replay(
     """The simulated reader: each day it judges the method's top `shown` papers from their
     grades, and the next day is ranked with all it judged so far."""
     judged: list[Judged] = []
-    ndcg, precision = [], []
+    ndcg, precision, scores = [], [], []
     for day in days:
         s = method(replace(make_case(day), judged=tuple(judged)))
         ndcg.append(ndcg_at(s, day.grades))
         precision.append(precision_at(s, day.grades))
+        scores.append(s)
         for i in np.argsort(-s, kind="stable")[:shown]:
             judged.append(Judged(day.papers[i], SIMULATED[int(day.grades[i])]))
-    return DayScores(tuple(ndcg), tuple(precision))
+    return DayScores(tuple(ndcg), tuple(precision), tuple(scores))
 
 
 @dataclass(frozen=True)
@@ -199,6 +203,7 @@ class GradedReport:
     background: int
     static: dict[str, DayScores]
     replay: dict[str, DayScores]
+    fit: Fit
 
     def markdown(self) -> str:
         sizes = ", ".join(
@@ -223,6 +228,7 @@ class GradedReport:
             "",
         ]
         lines += _table("replay", self.replay, self.days, after_first=True)
+        lines += self.fit.markdown()
         return "\n".join(lines) + "\n"
 
 
@@ -280,4 +286,10 @@ def graded_report(
         "radar, neither": static_rows["radar, the list only"],
         **{f"{name} (learns nothing)": static_rows[name] for name in anchors},
     }
-    return GradedReport(tuple(days), background, static_rows, replay_rows)
+    nearest = [
+        (embed([paper_text(p) for p in d.papers]) @ profile.vectors.T).max(axis=1) for d in days
+    ]
+    runs = (static_rows[default], replay_rows["radar, feedback + background (the default)"],
+            static_rows["radar, the list only"])  # fmt: skip
+    fit = relevance_fit(days, runs, nearest)
+    return GradedReport(tuple(days), background, static_rows, replay_rows, fit)

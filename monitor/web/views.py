@@ -9,6 +9,7 @@ from datetime import date
 from monitor.actions import Row, day_rows
 from monitor.digest import digest_from_json
 from monitor.paper import Neighbour
+from monitor.relevance import label, tier
 from monitor.store import Store
 from monitor.summarize import summarize
 from monitor.triage import Triage
@@ -26,6 +27,7 @@ class Card:
     date: str
     categories: tuple[str, ...]
     score: float | None
+    chance: float | None
     section: str
     nearest: tuple[Neighbour, ...]
     learned: tuple[str, ...]
@@ -37,6 +39,15 @@ class Card:
     @property
     def abs_url(self) -> str:
         return f"https://arxiv.org/abs/{self.id}"
+
+    @property
+    def relevance(self) -> str:
+        """The tier and chance, "likely (48%)": the raw score stays out of the page."""
+        return label(self.chance) if self.chance is not None else ""
+
+    @property
+    def tier(self) -> str:
+        return tier(self.chance) if self.chance is not None else ""
 
 
 def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
@@ -60,6 +71,7 @@ def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
                 date=ranked.day.isoformat() if ranked else "",
                 categories=paper.categories,
                 score=ranked.score if ranked else None,
+                chance=ranked.relevance if ranked else None,
                 section=ranked.section if ranked else "",
                 nearest=entry.nearest if entry else (),
                 learned=entry.learned if entry else (),

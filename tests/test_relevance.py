@@ -1,0 +1,70 @@
+"""Relevance a person reads: the calibrated chance, its tiers, the floor that stops padding."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from pathlib import Path
+
+from monitor.relevance import TIERS, chance, label, tier
+
+from .conftest import TORCH, run_radar, sync_demo_list
+
+DAY = "2025-08-20"
+
+
+def test_chance_grows_with_score_and_nearness_and_tiers_read_as_words() -> None:
+    scores = [-2.0, -0.9, -0.6, -0.5, -0.4, -0.2, 0.5]
+    chances = [chance(s, 0.5) for s in scores]
+    assert chances == sorted(chances) and 0.0 <= chances[0] < chances[-1] <= 1.0
+    nearer = [chance(-0.5, c) for c in (0.2, 0.4, 0.6, 0.8)]
+    assert nearer == sorted(nearer)
+    assert [tier(p) for p in (0.9, 0.6, 0.5, 0.35, 0.2, 0.15, 0.1)] == [
+        "strong", "strong", "likely", "likely", "possible", "possible", "unlikely"
+    ]  # fmt: skip
+    assert label(0.866) == "strong (87%)"
+    assert [name for name, _ in TIERS] == ["strong", "likely", "possible"]
+    assert chance(-1e6, 0.0) == 0.0
+
+
+def _run(home: Path, test_data: Path, **env: str) -> tuple[str, list[Path]]:
+    feed = str(test_data / "arxiv_rss/2025-08-20_rss.arxiv.org_atom_cs.AI_7entries.xml")
+    result = run_radar("run", "--feed", feed, "--offline", home=home, env={**TORCH, **env})
+    assert result.returncode == 0, result.stderr
+    outbox = sorted((home / "digests" / "outbox").glob("*.eml"))
+    return (home / "digests" / f"{DAY}.md").read_text(encoding="utf-8"), outbox
+
+
+def test_a_day_with_nothing_likely_sends_no_padding(home: Path, test_data: Path) -> None:
+    """The recorded day (7 cs.AI papers, none for this list) at the default floor: the
+    digest says so and nothing is mailed; run again, still nothing."""
+    sync_demo_list(home)
+    floor = {"RADAR_RANK_MIN_RELEVANCE": "0.35"}
+    text, outbox = _run(home, test_data, **floor)
+    assert text.splitlines()[0].startswith(f"# arxiv-radar · {DAY}: no picks (none of the 7 ")
+    assert "No picks today: none of the 7 papers is a likely pick for your list." in text
+    assert outbox == []
+    assert _run(home, test_data, **floor)[1] == []
+
+
+def test_the_quiet_note_is_mailed_when_asked(home: Path, test_data: Path) -> None:
+    sync_demo_list(home)
+    _, outbox = _run(home, test_data, RADAR_RANK_MIN_RELEVANCE="0.35",
+                     RADAR_DIGEST_QUIET_DAY_MAIL="true")  # fmt: skip
+    assert len(outbox) == 1
+    mail = email.message_from_bytes(outbox[0].read_bytes(), policy=email.policy.default)
+    assert mail["Subject"].startswith(f"arxiv-radar {DAY}: no picks (none of the 7 papers")
+
+
+def test_every_output_shows_the_tier_and_only_json_the_score(home: Path, test_data: Path) -> None:
+    sync_demo_list(home)
+    text, _ = _run(home, test_data)  # this home's floor is 0: three unlikely picks
+    html = (home / "digests" / f"{DAY}.html").read_text(encoding="utf-8")
+    feed = (home / "digests" / "feed.xml").read_text(encoding="utf-8")
+    body = (home / "digests" / f"{DAY}.json").read_text(encoding="utf-8")
+    for out in (text, html, feed):
+        assert "unlikely (" in out and "Score" not in out
+    assert '"score": -' in body and '"tier": "unlikely"' in body and '"relevance": 0.' in body
+    assert 'term="relevance:unlikely"' in feed
+    listed = run_radar("triage", home=home)
+    assert "unlikely (" in listed.stdout
