@@ -50,3 +50,18 @@ def test_long_sentences_are_cut_at_a_clause_within_the_limit() -> None:
     assert len(text.split()) <= 60 and text.endswith(" …")
     two = fit(["We propose " + "a " * 55 + "x.", "It is 2x faster on 8 GPUs."], 60)
     assert len(two.split()) <= 60 and "2x faster" in two
+
+
+def test_llm_replies_are_checked_for_the_prompts_shape() -> None:
+    """The Chinese summaries' path end to end against a local stand-in endpoint (replies
+    written to the prompt by hand: no model is reachable here), and a check that notices a
+    reply losing the figures or the method's name."""
+    from .eval_llm_summaries import REPLIES, load, measure
+
+    replies = load(REPLIES)
+    good = measure(replies)
+    assert good["accepted"] == good["papers"] == 20
+    assert good["figures kept"] == good["name kept"] == 1.0 and good["with figures"] >= 5
+    vague = {k: "".join(c for c in v if not c.isascii() or c in ",.") for k, v in replies.items()}
+    bad = measure(vague)
+    assert bad["figures kept"] == 0.0 and bad["name kept"] == 0.0
