@@ -68,3 +68,11 @@ def test_every_output_shows_the_tier_and_only_json_the_score(home: Path, test_da
     assert 'term="relevance:unlikely"' in feed
     listed = run_radar("triage", home=home)
     assert "unlikely (" in listed.stdout
+    from starlette.testclient import TestClient
+
+    from monitor.config import load_settings
+    from monitor.web.app import create_app
+
+    settings = load_settings(env={"RADAR_HOME": str(home), **TORCH}, home=home)
+    page = TestClient(create_app(settings), base_url="http://127.0.0.1:8765").get("/").text
+    assert 'class="tier tier-unlikely">unlikely (' in page and "score " not in page
