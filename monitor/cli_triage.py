@@ -60,7 +60,8 @@ def _print_rows(day: date | None, rows: list[Row]) -> None:
         ranked = row.ranked
         mark = "*" if ranked and ranked.picked else " "
         chance = ranked.relevance if ranked else None
-        score = f"{label(chance):<15}" if chance is not None else f"{'-':<15}"
+        score = (f"{label(chance):<15}" if chance is not None
+                 else f"score {ranked.score:<9.2f}" if ranked else f"{'-':<15}")  # fmt: skip
         section = ranked.section if ranked else ""
         click.echo(f"{mark} {row.paper.id:<11} {row.triage.label():<22} {score}  "
                    f"{section[:34]:<34}  {row.paper.title[:70]}")  # fmt: skip

@@ -44,7 +44,7 @@ from monitor.progress import Progress, no_progress
 from monitor.rank import select
 from monitor.ranker import Ranked, rank_papers, store_lessons
 from monitor.reading_list import load_reading_lists
-from monitor.relevance import TIERS
+from monitor.relevance import TIERS, shown
 from monitor.store import Store
 from monitor.store_digests import Unfinished
 from monitor.summarize import document_frequency
@@ -227,7 +227,9 @@ def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list
     """The picks among papers the reader has not promoted, dismissed or snoozed, at least as
     relevant as the floor: never padding."""
     rank = settings.rank
-    index = [i for i, ok in enumerate(open_) if ok and ranked[i].relevance >= rank.min_relevance]
+    index = [
+        i for i, ok in enumerate(open_) if ok and shown(ranked[i].relevance) >= rank.min_relevance
+    ]
     chosen = select(
         np.array([ranked[i].score for i in index]),
         [ranked[i].why.section for i in index],
@@ -243,7 +245,7 @@ def _waiting(ranked: list[Ranked], open_: list[bool], chosen: list[int]) -> int:
     picked = set(chosen)
     floor = TIERS[-1][1]
     return sum(1 for i, r in enumerate(ranked)
-               if open_[i] and i not in picked and r.relevance >= floor)  # fmt: skip
+               if open_[i] and i not in picked and shown(r.relevance) >= floor)  # fmt: skip
 
 
 def _pick(rank: int, r: Ranked) -> tuple[str, float, int, str]:
@@ -280,9 +282,9 @@ def write_digest(
     (stage 'written'): files first, so a crash between leaves files to be written again."""
     folder = settings.path(settings.paths.digests)
     paths = write_files(folder, digest, checkpoint)
-    mailed = bool(digest.entries) or settings.digest.quiet_day_mail  # never a mail of nothing
-    body = render_json(digest) if mailed else None
-    store.record_digest(digest.day, [str(p) for p in paths], body, len(digest.entries))
+    mail = bool(digest.entries) or settings.digest.quiet_day_mail  # never a mail of nothing
+    body = render_json(digest)
+    store.record_digest(digest.day, [str(p) for p in paths], body, len(digest.entries), mail)
     feed = write_feed(folder, store)
     checkpoint("written", digest.day)
     return [*paths, feed]

@@ -10,7 +10,7 @@ and with a replay's feedback). `radar eval` prints the fit and how well it holds
 left out; the constants below are its output (models/README.md).
 
 Tiers: `strong` (>= 60 %: about 85 % were worth opening, and every paper graded "would add to
-the list" but one), `likely` (>= 35 %: about half), `possible` (>= 15 %: one in five, none
+the list" was there), `likely` (>= 35 %: about half), `possible` (>= 15 %: one in five, none
 "would add"). The digest's floor (`[rank] min_relevance`, default 0.35) sends strong and likely
 picks only; possible ones wait on the page.
 """
@@ -32,10 +32,16 @@ def chance(score: float, nearest: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
+def shown(probability: float) -> float:
+    """The chance as every output shows it, to the percent: tiers and the floor use this, so
+    "likely (60%)" never appears."""
+    return round(probability * 100) / 100
+
+
 def tier(probability: float) -> str:
-    return next((name for name, floor in TIERS if probability >= floor), BELOW)
+    return next((name for name, floor in TIERS if shown(probability) >= floor), BELOW)
 
 
 def label(probability: float) -> str:
-    """ "strong (87%)": what every output shows instead of the raw score."""
+    """The tier and the percentage, "strong (87%)": what outputs show, not the raw score."""
     return f"{tier(probability)} ({round(probability * 100)}%)"

@@ -93,8 +93,12 @@ class DigestLedger:
                 (day,),
             )
 
-    def record_digest(self, when: date, paths: Sequence[str], body: str | None, picks: int) -> None:
-        """The written digest (its files and JSON body; None: nothing to send): 'written'."""
+    def record_digest(
+        self, when: date, paths: Sequence[str], body: str | None, picks: int, mail: bool = True
+    ) -> None:
+        """The written digest (its files and JSON body; None: nothing written): 'written'.
+        Not `mail`: every active recipient's delivery is recorded as skipped, so the day is
+        never mailed later, even if a re-render gives it picks (it stays what it was)."""
         day = when.isoformat()
         with self.transaction() as conn:
             if body is not None:
@@ -102,6 +106,12 @@ class DigestLedger:
                     "INSERT OR REPLACE INTO digests (digest_date, written, n_picks, paths, body) "
                     "VALUES (?, ?, ?, ?, ?)",
                     (day, now(), picks, json.dumps(list(paths)), body),
+                )
+            if body is not None and not mail:
+                conn.execute(
+                    "INSERT OR IGNORE INTO deliveries (digest_date, recipient, status, attempted) "
+                    "SELECT ?, address, 'skipped', ? FROM recipients WHERE active = 1",
+                    (day, now()),
                 )
             conn.execute(
                 "UPDATE runs SET stage = 'written', error = NULL WHERE day = ? "

@@ -133,12 +133,12 @@ def role(sentence: str, position: int) -> str:
     summary leaves out when it has the two others)."""
     if _OTHER.search(sentence):
         return "other"
-    if _FIGURE.search(sentence) or _FINDING.search(sentence):
-        return "result"
-    if _RESULT.search(sentence) and position > 0 and not _CONTRIBUTION.search(sentence):
+    if _FINDING.search(sentence):
         return "result"
     if _CONTRIBUTION.search(sentence) or (_TO_ADDRESS.search(sentence) and _OURS.search(sentence)):
-        return "contribution"
+        return "contribution"  # "We present X, which is 2x faster": what it is comes first
+    if _FIGURE.search(sentence) or (_RESULT.search(sentence) and position > 0):
+        return "result"
     return "context"
 
 
@@ -198,8 +198,10 @@ def _clip(sentence: str, words: int) -> str:
     boundary that keeps at least half of them."""
     cut = " ".join(sentence.split()[: words - 1])
     clause = max(cut.rfind(", "), cut.rfind("; "), cut.rfind(" by "), cut.rfind(" which "))
-    if clause >= len(cut) // 2:
+    if clause >= len(cut) // 2 and cut[:clause].count("$") % 2 == 0:
         cut = cut[:clause]
+    if cut.count("$") % 2:  # never end inside TeX math
+        cut = cut[: cut.rfind("$")]
     return cut.rstrip(",;: ") + " …"
 
 

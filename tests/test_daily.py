@@ -39,7 +39,7 @@ def test_recorded_day_writes_digest_and_outbox_once(home: Path, test_data: Path)
     }
     text = files["2025-08-20.md"].decode()
     assert "3 picks of 7 new papers" in text
-    assert len(re.findall(r"^- \d\. \w+ \(\d+%\) · would join: ", text, re.MULTILINE)) == 3
+    assert len(re.findall(r"^- #\d · \w+ \(\d+%\) · would join: ", text, re.MULTILINE)) == 3
     mail = email.message_from_bytes(files["2025-08-20.eml"], policy=email.policy.default)
     assert mail["Subject"] == (  # the day at a glance (this home's floor is off: no likely pick)
         "arxiv-radar 2025-08-20: 3 unlikely of 7 papers · Distributed Training, "

@@ -63,7 +63,7 @@ def test_markdown_entries_start_in_the_seed_shape_and_escape() -> None:
         "",
     ]
     assert lines[title + 5] == (
-        "- 1. strong (87%) · would join: LLM Training / Distributed Training · cross-list"
+        "- #1 · strong (87%) · would join: LLM Training / Distributed Training · cross-list"
     )
     second = lines.index("Plain title")
     assert lines[second + 1 : second + 4] == ["We do &lt;b&gt;x&lt;/b&gt; & y.",

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
+from datetime import date
 from pathlib import Path
 
 from monitor.relevance import TIERS, chance, label, tier
+from monitor.store import Store
 
 from .conftest import TORCH, run_radar, sync_demo_list
 
@@ -76,3 +79,41 @@ def test_every_output_shows_the_tier_and_only_json_the_score(home: Path, test_da
     settings = load_settings(env={"RADAR_HOME": str(home), **TORCH}, home=home)
     page = TestClient(create_app(settings), base_url="http://127.0.0.1:8765").get("/").text
     assert 'class="tier tier-unlikely">unlikely (' in page and "score " not in page
+
+
+def test_rerendering_a_day_never_mails_it_late_and_never_keeps_old_picks(
+    home: Path, test_data: Path
+) -> None:
+    """A day that mailed nothing stays unmailed when a re-render gives it picks; a day
+    re-rendered down to no picks leaves no old pick in the store's digest or the feed."""
+    sync_demo_list(home)
+    _run(home, test_data, RADAR_RANK_MIN_RELEVANCE="0.35")  # no picks, no mail
+    again = run_radar("digest", "--date", DAY, "--offline", home=home, env=TORCH)  # floor 0
+    assert again.returncode == 0, again.stderr
+    assert "#1 · unlikely" in (home / "digests" / f"{DAY}.md").read_text(encoding="utf-8")
+    sent = run_radar("send", home=home, env=TORCH)
+    assert sent.stdout.strip() == "nothing to deliver"
+    quiet = run_radar("digest", "--date", DAY, "--offline", home=home,
+                      env={**TORCH, "RADAR_RANK_MIN_RELEVANCE": "0.35"})  # fmt: skip
+    assert quiet.returncode == 0, quiet.stderr
+    feed = (home / "digests" / "feed.xml").read_text(encoding="utf-8")
+    assert "<entry>" not in feed
+    with Store.open(home / "data" / "radar.db") as store:
+        body, _ = store.digest_body(date(2025, 8, 20))
+    assert body is not None and json.loads(body)["entries"] == []
+
+
+def test_days_ranked_before_relevance_was_kept_still_show_it(ranked_day: Path) -> None:
+    with Store.open(ranked_day / "data" / "radar.db") as store:
+        store.conn.execute("UPDATE ranked SET relevance = NULL")
+        store.conn.commit()
+    listed = run_radar("triage", home=ranked_day)
+    assert "score -" in listed.stdout  # no relevance stored: the score, as before
+    from starlette.testclient import TestClient
+
+    from monitor.config import load_settings
+    from monitor.web.app import create_app
+
+    settings = load_settings(env={"RADAR_HOME": str(ranked_day), **TORCH}, home=ranked_day)
+    page = TestClient(create_app(settings), base_url="http://127.0.0.1:8765").get("/").text
+    assert page.count('class="tier tier-') == 3  # the picks, from their digest

@@ -36,11 +36,15 @@ def test_the_contribution_then_the_figures_in_the_abstracts_order() -> None:
     assert role("Code is available at https://x.org.", 5) == "other"
     assert role("Experiments show that it converges twice as fast.", 3) == "result"
     assert role("Training is expensive and slow.", 0) == "context"
+    assert role("We present FooBar, a system that is 2.1x faster.", 2) == "contribution"
+    clipped = fit(["We propose " + "w " * 40 + "a bound $O(n, m) + x$ and more words here."], 45)
+    assert clipped.count("$") % 2 == 0 and clipped.endswith(" …")
 
 
 def test_background_only_when_nothing_else_exists() -> None:
     only_context = "Training is costly. Many systems exist. Few of them scale."
-    assert summarize(only_context, Counter(), 1) in only_context
+    summary = summarize(only_context, Counter(), 1)
+    assert summary and summary in only_context
     assert summarize("", Counter(), 1) == ""
 
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from monitor.actions import Row, day_rows
-from monitor.digest import digest_from_json
+from monitor.digest import Entry, digest_from_json
 from monitor.paper import Neighbour
 from monitor.relevance import label, tier
 from monitor.store import Store
+from monitor.store_triage import RankedRow
 from monitor.summarize import summarize
 from monitor.triage import Triage
 
@@ -50,6 +51,13 @@ class Card:
         return tier(self.chance) if self.chance is not None else ""
 
 
+def _chance(ranked: RankedRow | None, entry: Entry | None) -> float | None:
+    """The stored relevance; for a day ranked before it was kept, a pick's from its digest."""
+    if ranked is not None and ranked.relevance is not None:
+        return ranked.relevance
+    return entry.relevance if entry is not None else None
+
+
 def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
     """Cards for rows, enriched from the digest of `day` when the paper was a pick."""
     entries = {}
@@ -71,7 +79,7 @@ def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
                 date=ranked.day.isoformat() if ranked else "",
                 categories=paper.categories,
                 score=ranked.score if ranked else None,
-                chance=ranked.relevance if ranked else None,
+                chance=_chance(ranked, entry),
                 section=ranked.section if ranked else "",
                 nearest=entry.nearest if entry else (),
                 learned=entry.learned if entry else (),
