@@ -94,12 +94,17 @@ class Gazetteer:
 
     def labels(self, affiliations: Sequence[str]) -> list[str]:
         """Each distinct affiliation once, in order, as `English(中文)` or as written."""
-        out: list[str] = []
+        return [i.label() for i in self.institutions(affiliations)]
+
+    def institutions(self, affiliations: Sequence[str]) -> list[Institution]:
+        """Each distinct institution once, in order: the gazetteer's (with its Chinese name)
+        where it knows one, else the string as written without its address (no Chinese)."""
+        out: list[Institution] = []
         for raw in affiliations:
-            found = self.find(raw)
-            for label in [f.label() for f in found] or [without_address(raw)]:
-                if label and label not in out:
-                    out.append(label)
+            found = self.find(raw) or [Institution(without_address(raw), None)]
+            for institution in found:
+                if institution.english and institution.label() not in {i.label() for i in out}:
+                    out.append(institution)
         return out
 
 

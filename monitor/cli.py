@@ -69,6 +69,11 @@ class _Commands(click.Group):
         "doctor": ("monitor.cli_ops", "doctor_cmd", "Check this home and say what to run."),
         "backup": ("monitor.cli_ops", "backup_cmd", "A consistent copy of the database."),
         "web": ("monitor.cli_ops", "web_cmd", "Serve the triage page (127.0.0.1:8765)."),
+        "affiliations": (
+            "monitor.cli_ops",
+            "affiliations_cmd",
+            "Institutions of a local paper's LaTeX or PDF.",
+        ),
         "triage": ("monitor.cli_triage", "triage_cmd", "List the day's papers, or decide on one."),
         "promote": ("monitor.cli_triage", "promote_cmd", "Add a paper to your reading list."),
         "undo": ("monitor.cli_triage", "undo_cmd", "Revert the last triage action."),

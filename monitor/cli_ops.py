@@ -46,6 +46,28 @@ def backup_cmd(obj: Context, target: Path) -> None:
     click.echo(f"backup written: {backup(obj.settings, target)}")
 
 
+@click.command("affiliations")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text",
+              show_default=True)  # fmt: skip
+def affiliations_cmd(path: Path, fmt: str) -> None:
+    """The institutions of a local paper (e-print .tar.gz or .gz, folder, .tex or .pdf), in
+    order of first appearance, as the digest finds them: `English(中文)` per line, or JSONL
+    {name, zh, source}. Offline."""
+    import json
+
+    from monitor.daily import gazetteer
+    from monitor.local_paper import institutions
+
+    for found in institutions(path, gazetteer()):
+        i = found.institution
+        if fmt == "jsonl":
+            record = {"name": i.english, "zh": i.chinese, "source": found.source}
+            click.echo(json.dumps(record, ensure_ascii=False))
+        else:
+            click.echo(i.label())
+
+
 @click.command("web")
 @click.option("--host", help="Address to listen on (default: [web] host, 127.0.0.1).")
 @click.option("--port", type=int, help="Port (default: [web] port, 8765).")

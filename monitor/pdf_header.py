@@ -9,6 +9,7 @@ Everything kept is text of the PDF; nothing is guessed. Pure: the bytes come fro
 from __future__ import annotations
 
 import io
+import logging
 import re
 
 from pypdf import PdfReader
@@ -24,7 +25,9 @@ _MARKER = re.compile(r"(?:(?<=\s)|^)[0-9*†‡§¶]{1,3}(?=[A-Z])")
 
 
 def first_page_text(blob: bytes, name: str) -> str:
-    """The text of page 1; `InputError` when the PDF cannot be read."""
+    """The text of page 1; `InputError` when the PDF cannot be read (one error, without the
+    parser's own warnings about the same damage)."""
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(blob))
         if not reader.pages:
