@@ -1,0 +1,97 @@
+"""How well radar finds the institutions of real papers: `python -m tests.eval_affiliations`.
+
+Reads the real front matters in tests/fixtures/latex_real/ (each copied from a public repository
+of paper sources, its origin and the expected institutions in its header, written by reading
+it), runs the digest's extraction on each (`radar affiliations`' path) and prints precision,
+recall, the share of papers with all and only the right institutions, and the share with
+nothing found, per template family and overall, with every miss and extra.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from monitor.affiliations import Gazetteer, key
+from monitor.daily import gazetteer
+from monitor.local_paper import institutions
+
+REAL = Path(__file__).parent / "fixtures" / "latex_real"
+_HEADER = re.compile(r"^%\s*(source|family|expected):\s*(.*)$", re.M)
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+    family: str
+    expected: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: Case
+    found: tuple[str, ...]
+    missed: tuple[str, ...]
+    extra: tuple[str, ...]
+
+
+def cases(folder: Path = REAL) -> list[Case]:
+    out = []
+    for path in sorted(folder.glob("*.tex")):
+        head = dict(_HEADER.findall(path.read_text(encoding="utf-8", errors="replace")[:2000]))
+        expected = tuple(e.strip() for e in head.get("expected", "").split(";") if e.strip())
+        out.append(Case(path, head.get("family", "?").strip(), expected))
+    return out
+
+
+def same(found: str, expected: str, places: Gazetteer) -> bool:
+    """One institution, however written: the same name, or the same gazetteer entry."""
+    if key(found) == key(expected):
+        return True
+    a, b = places.find(found), places.find(expected)
+    return bool(a and b and a[0] == b[0])
+
+
+def judge(case: Case, places: Gazetteer) -> Outcome:
+    found = tuple(i.institution.english for i in institutions(case.path, places))
+    missed = tuple(e for e in case.expected if not any(same(f, e, places) for f in found))
+    extra = tuple(f for f in found if not any(same(f, e, places) for e in case.expected))
+    return Outcome(case, found, missed, extra)
+
+
+def scores(outcomes: Sequence[Outcome]) -> dict[str, float]:
+    expected = sum(len(o.case.expected) for o in outcomes)
+    found = sum(len(o.found) for o in outcomes)
+    hits = expected - sum(len(o.missed) for o in outcomes)
+    right = found - sum(len(o.extra) for o in outcomes)
+    return {
+        "papers": len(outcomes),
+        "precision": right / found if found else 0.0,
+        "recall": hits / expected if expected else 0.0,
+        "exact": sum(1 for o in outcomes if not o.missed and not o.extra) / len(outcomes),
+        "nothing": sum(1 for o in outcomes if not o.found) / len(outcomes),
+    }
+
+
+def main(argv: Sequence[str]) -> None:
+    places = gazetteer()
+    outcomes = [judge(c, places) for c in cases(Path(argv[0]) if argv else REAL)]
+    families: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        families[o.case.family.split(":")[0]].append(o)
+    print(f"{'':20} {'papers':>6} {'precision':>9} {'recall':>7} {'exact':>6} {'nothing':>7}")
+    for name, group in [*sorted(families.items()), ("all", outcomes)]:
+        s = scores(group)
+        print(f"{name:20} {s['papers']:6.0f} {s['precision']:9.2f} {s['recall']:7.2f} "
+              f"{s['exact']:6.2f} {s['nothing']:7.2f}")  # fmt: skip
+    for o in outcomes:
+        if o.missed or o.extra:
+            print(f"\n{o.case.path.name}: missed {list(o.missed)}; extra {list(o.extra)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

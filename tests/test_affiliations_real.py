@@ -1,0 +1,29 @@
+"""The extraction on real papers' front matter (tests/fixtures/latex_real/, copied from public
+repositories of paper sources, expected institutions written by reading each): every fixture
+names its source, and the measured figures do not fall below where they stand. The figures
+themselves are printed by `python -m tests.eval_affiliations` (README)."""
+
+from __future__ import annotations
+
+from monitor.daily import gazetteer
+
+from .eval_affiliations import cases, judge, scores
+
+
+def test_every_real_fixture_names_its_source_family_and_expectation() -> None:
+    found = cases()
+    assert len(found) >= 40
+    for case in found:
+        head = case.path.read_text(encoding="utf-8", errors="replace").splitlines()[:3]
+        assert head[0].startswith("% source: https://github.com/"), case.path.name
+        assert case.family != "?" and case.expected, case.path.name
+    assert len({c.family.split(":")[0].split(" ")[0] for c in found}) >= 12
+
+
+def test_real_papers_do_not_regress() -> None:
+    places = gazetteer()
+    measured = scores([judge(c, places) for c in cases()])
+    assert measured["precision"] >= 0.84
+    assert measured["recall"] >= 0.69
+    assert measured["exact"] >= 0.53
+    assert measured["nothing"] <= 0.15
