@@ -108,13 +108,26 @@ class Gazetteer:
         return out
 
 
+# parts of an organisation, not one: dropped before the organisation they belong to
+_UNIT = re.compile(
+    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
+    r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
+    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section)\b",
+    re.I,
+)
+
+
 def without_address(affiliation: str) -> str:
-    """An unknown affiliation as written, minus the address after its last institution part:
-    `Institute X, Example University, Berlin, Germany` → `Institute X, Example University`."""
+    """An unknown affiliation as written, without the address after its last institution part
+    (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
+    China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
+    Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
     parts = [" ".join(p.split()) for p in affiliation.split(",")]
     named = [i for i, part in enumerate(parts) if INSTITUTION_WORDS.search(part)]
-    kept = parts[: named[-1] + 1] if named else parts
-    return ", ".join(p for p in kept if p)
+    kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
+    while kept and _UNIT.match(kept[0]):
+        kept.pop(0)
+    return ", ".join(kept)
 
 
 def _distinct(items: list[Institution]) -> list[Institution]:

@@ -159,15 +159,41 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         args = args_at(front, match.end(), count)
         if args is None:
             continue
+        if name == "thanks":  # each sentence of a note judged alone
+            notes += _note_lines(plain(args[-1], macros), known)
+            continue
         lines = split_lines(plain(_institutions(args[-1]), macros))
         kept = [line for line in lines if looks_institutional(line, known)]
-        if name == "thanks":
-            notes += kept
-        else:
-            stated += kept or (lines[:1] if name in _EXPLICIT else [])
+        stated += kept or (lines[:1] if name in _EXPLICIT else [])
+    stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
     return _unique([_WORK_AT.sub("", f) for f in stated + notes])
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])")
+
+
+def _note_lines(note: str, known: Known) -> list[str]:
+    """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
+    …}`): each sentence on its own, its "is with"/"work done at" lead removed."""
+    out = []
+    for sentence in _SENTENCE_END.split(note):
+        for line in split_lines(sentence):
+            line = _WORK_AT.sub("", line)
+            if looks_institutional(line, known):
+                out.append(line)
+    return out
+
+
+def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`."""
+    out: list[str] = []
+    for name, affiliation, *_ in macro_args(front, "author", 3):
+        del name
+        lines = split_lines(plain(_institutions(affiliation), macros))
+        out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
+    return out
 
 
 def _institutions(body: str) -> str:
