@@ -110,11 +110,18 @@ def _expand(files: dict[str, str], path: str, text: str, depth: int) -> str:
     return _INPUT.sub(include, text)
 
 
+_KEEP_END = re.compile(r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\([^()]*[A-Za-z][^()]*\))$")  # AI2, (MSRA)
+
+
 def clean_line(line: str) -> str:
-    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed."""
+    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
+    a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line))
-    text = " ".join(text.split())
-    return text.strip(" ,;:.*†‡§¶0123456789()[]").strip()
+    text = " ".join(text.split()).strip(" ,;:.*†‡§¶").strip()
+    text = text.lstrip("0123456789()[] ").strip()
+    if _KEEP_END.search(text):
+        return text
+    return text.rstrip(" ,;:.*†‡§¶0123456789()[]").strip()
 
 
 def split_lines(text: str) -> list[str]:

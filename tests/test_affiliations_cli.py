@@ -89,3 +89,21 @@ def test_an_unreadable_file_is_one_line_and_exit_2(
 def test_a_folder_without_tex_is_refused(home: Path, tmp_path: Path) -> None:
     result = run_radar("affiliations", str(tmp_path), home=home)
     assert result.returncode == 2 and "no .tex file in this folder" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "clean"),
+    [
+        ("AI2", "AI2"),  # a name ending in a digit is not a footnote marker
+        ("Allen Institute for AI (AI2)", "Allen Institute for AI (AI2)"),
+        ("Tsinghua University1", "Tsinghua University"),
+        ("1Tsinghua University", "Tsinghua University"),
+        ("Tsinghua University (1)", "Tsinghua University"),
+        ("Univ. X 2,3", "Univ. X"),
+        ("[2] Peking University", "Peking University"),
+    ],
+)
+def test_markers_go_and_names_keep_their_digits(line: str, clean: str) -> None:
+    from monitor.eprint import clean_line
+
+    assert clean_line(line) == clean
