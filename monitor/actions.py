@@ -14,8 +14,8 @@ from pathlib import Path
 
 from monitor.config import Settings
 from monitor.errors import InputError, RadarError
-from monitor.learn import signal
 from monitor.paper import Paper, Resolution, normalize_title
+from monitor.ranker import store_judged
 from monitor.reading_list import load_reading_lists
 from monitor.reading_list_write import insert_row, remove_block, rewrite
 from monitor.store import Store
@@ -207,11 +207,7 @@ def day_rows(store: Store, day: date | None, state: str | None) -> tuple[date | 
 def feedback_summary(settings: Settings, store: Store) -> list[str]:
     """What the ranker learns from, in the reader's words (`radar feedback`)."""
     learn = settings.learn
-    counts: dict[str, int] = {}
-    for _, triage in store.judgements():
-        kind = signal(triage.state.value, triage.reason)
-        if kind is not None:
-            counts[kind] = counts.get(kind, 0) + 1
+    counts = Counter(j.kind for j in store_judged(store))
     reset = store.last_feedback_reset()
     lines = [
         f"learning from your decisions: {'on' if learn.enabled else 'off ([learn] enabled)'}",

@@ -129,11 +129,11 @@ def export_cmd(obj: Context, bibtex: bool, state: str, when: datetime | None,
 def feedback_cmd(obj: Context, reset: bool, yes: bool) -> None:
     """What the ranker learns from your triage decisions; --reset clears it."""
     from monitor import actions
-    from monitor.learn import signal
+    from monitor.ranker import store_judged
 
     with obj.store() as store:
         if reset:
-            count = sum(1 for _, t in store.judgements() if signal(t.state.value, t.reason))
+            count = len(store_judged(store))
             if not yes:
                 click.confirm(f"Forget what was learned from {count} decisions?", abort=True)
             click.echo(actions.reset_feedback(store, count))

@@ -39,11 +39,9 @@ from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.llm import ChatSummarizer
 from monitor.paper import Announcement, Paper, RunStatus
 from monitor.poll import PollReport, poll
-from monitor.profile import profile_items
 from monitor.progress import Progress, no_progress
 from monitor.rank import select
-from monitor.ranker import Ranked, rank_papers, store_lessons
-from monitor.reading_list import load_reading_lists
+from monitor.ranker import Ranked, rank_day
 from monitor.relevance import TIERS, shown
 from monitor.store import Store
 from monitor.store_digests import Unfinished
@@ -217,10 +215,7 @@ def _rank_day(
     day: date,
     progress: Progress[int],
 ) -> list[Ranked]:
-    reading = load_reading_lists(settings.reading_list_paths, settings.home)
-    items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
-    lessons = store_lessons(settings, store, day)
-    return rank_papers(items, papers, clients.load_model(), store, progress, lessons)
+    return rank_day(settings, store, papers, day, clients.load_model(), progress)
 
 
 def _select(settings: Settings, ranked: list[Ranked], open_: list[bool]) -> list[int]:

@@ -196,8 +196,7 @@ def _note_lines(note: str, known: Known) -> list[str]:
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
     """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`."""
     out: list[str] = []
-    for name, affiliation, *_ in macro_args(front, "author", 3):
-        del name
+    for _name, affiliation, *_ in macro_args(front, "author", 3):
         lines = split_lines(plain(_institutions(affiliation), macros))
         out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
     return out

@@ -90,13 +90,19 @@ def store_lessons(settings: Settings, store: Store, day: date | None) -> Lessons
     weights = learn_weights(settings)
     if not learn.enabled:
         return Lessons(weights=weights)
-    judged = []
+    background = store.background(day or date.max, learn.background)
+    return Lessons(tuple(store_judged(store)), tuple(background), weights)
+
+
+def store_judged(store: Store) -> list[Judged]:
+    """The reader's decisions since the last reset that teach something about topic (kinds
+    weighted 0 are left out where the lessons are used, `_lessons_apart`)."""
+    out = []
     for paper, triage in store.judgements():
         kind = signal(triage.state.value, triage.reason)
-        if kind is not None and weights.of(kind) > 0:
-            judged.append(Judged(paper, kind))
-    background = store.background(day or date.max, learn.background)
-    return Lessons(tuple(judged), tuple(background), weights)
+        if kind is not None:
+            out.append(Judged(paper, kind))
+    return out
 
 
 class LazyEmbedder:
@@ -118,6 +124,21 @@ class LazyEmbedder:
         return loaded.encode(texts)
 
 
+def rank_day(
+    settings: Settings,
+    store: Store,
+    papers: Sequence[Paper],
+    day: date,
+    embedder: Embedder,
+    progress: Progress[int] = no_progress,
+) -> list[Ranked]:
+    """A day's papers ranked against the configured lists with what the store teaches."""
+    reading = load_reading_lists(settings.reading_list_paths, settings.home)
+    items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
+    lessons = store_lessons(settings, store, day)
+    return rank_papers(items, papers, embedder, store, progress, lessons)
+
+
 def rerank_day(settings: Settings, store: Store, day: date) -> int:
     """Rank the day's candidates again with every decision made since (the web page after an
     action); picks already chosen stay picks. Returns how many papers were ranked."""
@@ -125,10 +146,7 @@ def rerank_day(settings: Settings, store: Store, day: date) -> int:
     papers = store.papers([r.paper_id for r in rows])
     if not papers:
         return 0
-    reading = load_reading_lists(settings.reading_list_paths, settings.home)
-    items = profile_items(reading, store.profile_resolutions(reading), settings.rank.read_weight)
-    lessons = store_lessons(settings, store, day)
-    ranked = rank_papers(items, papers, LazyEmbedder(settings), store, lessons=lessons)
+    ranked = rank_day(settings, store, papers, day, LazyEmbedder(settings))
     picked = {r.paper_id for r in rows if r.picked}
     store.record_ranking(
         day, [r.row(r.paper.id in picked) for r in ranked], expected={r.paper_id for r in rows}

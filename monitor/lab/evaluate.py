@@ -28,7 +28,7 @@ import numpy as np
 from scipy import sparse
 
 from monitor.errors import InputError
-from monitor.learn import Weights, make_teaching
+from monitor.learn import Judged, Weights, make_teaching
 from monitor.paper import Paper, paper_text
 from monitor.profile import ProfileItem, make_profile
 from monitor.rank import (
@@ -152,15 +152,28 @@ def summarize(ranks: Sequence[int]) -> dict[str, float]:
     }
 
 
+def radar_scores(
+    profile: Profile,
+    papers: Sequence[Paper],
+    embed: Callable[[Sequence[str]], np.ndarray],
+    judged: Sequence[Judged] = (),
+    history: Sequence[Paper] = (),
+    weights: Weights = Weights(),  # noqa: B008 - frozen, shared
+) -> np.ndarray:
+    """radar's scores as the daily job computes them: the list, the judged papers and earlier
+    days' papers as background (`embed` maps texts to cached vectors)."""
+    texts = [paper_text(p) for p in papers]
+    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in history]
+    teaching = None
+    if taught:
+        ids = [p.id for p in papers]
+        teaching = make_teaching(judged, history, taught, embed(taught), weights, ids)
+    return score(profile, texts, embed(texts), teaching=teaching)
+
+
 def radar_method(case: Case) -> np.ndarray:
     """radar as the daily job runs it: the list, and earlier days as background."""
-    texts = [paper_text(p) for p in case.candidates]
-    teaching = None
-    if case.history:
-        past = [paper_text(p) for p in case.history]
-        ids = [p.id for p in case.candidates]
-        teaching = make_teaching((), case.history, past, case.embed(past), Weights(), ids)
-    return score(case.profile, texts, case.embed(texts), teaching=teaching)
+    return radar_scores(case.profile, case.candidates, case.embed, history=case.history)
 
 
 def sanity_lite_method(case: Case) -> np.ndarray:

@@ -25,11 +25,11 @@ import numpy as np
 
 from monitor.errors import InputError
 from monitor.lab.calibrate import Fit, relevance_fit
-from monitor.lab.evaluate import Case, asl_text
-from monitor.learn import OFF_TOPIC, PROMOTED, SHORTLISTED, Judged, Weights, make_teaching
+from monitor.lab.evaluate import Case, asl_text, radar_scores
+from monitor.learn import OFF_TOPIC, PROMOTED, SHORTLISTED, Judged, Weights
 from monitor.paper import Paper, paper_text
 from monitor.profile import ProfileItem
-from monitor.rank import Profile, score, svm_decision, tfidf_features, words_of
+from monitor.rank import Profile, svm_decision, tfidf_features
 
 SIMULATED = {2: PROMOTED, 1: SHORTLISTED, 0: OFF_TOPIC}
 
@@ -118,17 +118,9 @@ def radar_day(weights: Weights = Weights()) -> DayMethod:  # noqa: B008 - frozen
     """radar as the daily job runs it, learning from the case's judged papers and history."""
 
     def method(case: DayCase) -> np.ndarray:
-        texts = [paper_text(p) for p in case.papers]
-        vectors = case.embed(texts)
-        ids = [p.id for p in case.papers]
-        seen = set(ids) | {j.paper.id for j in case.judged}  # as `ranker._lessons_apart`
+        seen = {p.id for p in case.papers} | {j.paper.id for j in case.judged}  # as the ranker
         history = [p for p in case.history if p.id not in seen]
-        taught = [paper_text(j.paper) for j in case.judged] + [paper_text(p) for p in history]
-        teaching = None
-        if taught:
-            teaching = make_teaching(case.judged, history, taught, case.embed(taught), weights, ids)
-        words = words_of(case.profile, texts, teaching)
-        return score(case.profile, texts, vectors, words, teaching)
+        return radar_scores(case.profile, case.papers, case.embed, case.judged, history, weights)
 
     return method
 

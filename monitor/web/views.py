@@ -27,7 +27,6 @@ class Card:
     summary: str
     date: str
     categories: tuple[str, ...]
-    score: float | None
     chance: float | None
     section: str
     nearest: tuple[Neighbour, ...]
@@ -78,7 +77,6 @@ def cards(store: Store, rows: list[Row], day: date | None) -> list[Card]:
                 summary=entry.summary if entry else summarize(paper.abstract, Counter(), 1),
                 date=ranked.day.isoformat() if ranked else "",
                 categories=paper.categories,
-                score=ranked.score if ranked else None,
                 chance=_chance(ranked, entry),
                 section=ranked.section if ranked else "",
                 nearest=entry.nearest if entry else (),
