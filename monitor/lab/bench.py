@@ -32,7 +32,7 @@ from monitor.lab.evaluate import (
     load_corpus,
     run_methods,
 )
-from monitor.lab.graded import graded_report, history_before, load_graded
+from monitor.lab.graded import VARIANT_BACKGROUNDS, graded_report, history_before, load_graded
 from monitor.paper import Paper, Resolution, paper_text
 from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
@@ -84,7 +84,8 @@ def evaluate(
     background = settings.learn.background
     chosen = [replace(b, history=tuple(history_before(records, b.days[0], background)))
               for b in chosen]  # fmt: skip
-    history = {p.id: p for d in days for p in history_before(records, d.day, background)}
+    sizes = (background, *(VARIANT_BACKGROUNDS if ablations else ()))
+    history = {p.id: p for d in days for n in sizes for p in history_before(records, d.day, n)}
     history.update({p.id: p for b in chosen for p in b.history})
     embedder = load_model()
     papers = [i.paper for i in items] + [p for b in chosen for p in b.papers]
@@ -118,7 +119,9 @@ def evaluate(
     profile = make_profile(items, embed([paper_text(i.paper) for i in items]))
     anchors = {name: m for name, m in METHODS.items() if name != "radar"}
     graded = (
-        graded_report(days, records, profile, items, embed, background, anchors) if days else None
+        graded_report(days, records, profile, items, embed, background, anchors, ablations)
+        if days
+        else None
     )
     return EvalReport(splits, tuple(chosen), seed, graded)
 

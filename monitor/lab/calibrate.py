@@ -23,6 +23,7 @@ BINS = ((0.0, 0.15), (0.15, 0.35), (0.35, 0.6), (0.6, 1.01))
 class Fit:
     weights: tuple[float, float, float]  # score, nearest cosine, intercept
     rows: int
+    log_loss: tuple[float, float, float]  # held out a day at a time: score, cosine, both
     bins: tuple[tuple[float, float, int, float, float, tuple[int, int, int]], ...]
 
     def markdown(self) -> list[str]:
@@ -33,7 +34,10 @@ class Fit:
             "of graded papers: with background, without, and in the replay) to grade >= 1, "
             "on the score and the cosine to the nearest reading-list paper: weights "
             "{:.2f}, {:.2f}, intercept {:.2f} (shipped in `monitor/relevance.py`: "
-            "{}, {}, {}). Held out a day at a time:".format(*self.weights, *shipped),
+            "{}, {}, {}). Held-out log-loss (a day at a time) with the score alone {:.3f}, "
+            "the cosine alone {:.3f}, both {:.3f}. Both, held out a day at a time:".format(
+                *self.weights, *shipped, *self.log_loss
+            ),
             "",
             "| estimated chance | papers | mean estimate | share graded >= 1 | grades 0 / 1 / 2 |",
             "|---|---|---|---|---|",
@@ -59,13 +63,22 @@ def relevance_fit(
     day_of = np.concatenate([np.full(len(d.grades), k) for _ in runs for k, d in enumerate(days)])
     wanted = grades >= 1
 
-    def fit(rows: np.ndarray) -> LogisticRegression:
-        return LogisticRegression(C=100.0).fit(x[rows], wanted[rows])
+    def held_out(columns: list[int]) -> np.ndarray:
+        """Each row's estimate from a fit on the other days."""
+        out = np.zeros(len(x))
+        for k in range(len(days)):
+            train, test = day_of != k, day_of == k
+            model = LogisticRegression(C=100.0).fit(x[train][:, columns], wanted[train])
+            out[test] = model.predict_proba(x[test][:, columns])[:, 1]
+        return out
 
-    model = fit(np.ones(len(x), dtype=bool))
-    held = np.zeros(len(x))
-    for k in range(len(days)):
-        held[day_of == k] = fit(day_of != k).predict_proba(x[day_of == k])[:, 1]
+    def log_loss(p: np.ndarray) -> float:
+        p = np.clip(p, 1e-9, 1 - 1e-9)
+        return float(-np.mean(wanted * np.log(p) + (~wanted) * np.log(1 - p)))
+
+    model = LogisticRegression(C=100.0).fit(x, wanted)
+    held = held_out([0, 1])
+    losses = (log_loss(held_out([0])), log_loss(held_out([1])), log_loss(held))
     bins = []
     for lo, hi in BINS:
         inside = (held >= lo) & (held < hi)
@@ -75,4 +88,4 @@ def relevance_fit(
                          float(wanted[inside].mean()), (int(counts[0]), int(counts[1]),
                                                         int(counts[2]))))  # fmt: skip
     weights = (float(model.coef_[0][0]), float(model.coef_[0][1]), float(model.intercept_[0]))
-    return Fit(weights, len(x), tuple(bins))
+    return Fit(weights, len(x), losses, tuple(bins))

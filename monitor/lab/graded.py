@@ -32,6 +32,14 @@ from monitor.profile import ProfileItem
 from monitor.rank import Profile, svm_decision, tfidf_features
 
 SIMULATED = {2: PROMOTED, 1: SHORTLISTED, 0: OFF_TOPIC}
+# `radar eval --ablations`: what the `[learn]` defaults (0.5, 2.0, 1000) were chosen over
+VARIANT_WEIGHTS = {
+    "shortlisted 0.25": Weights(shortlisted=0.25),
+    "shortlisted 1.0": Weights(shortlisted=1.0),
+    "off-topic 1.0": Weights(off_topic=1.0),
+    "off-topic 4.0": Weights(off_topic=4.0),
+}
+VARIANT_BACKGROUNDS = (2000, 5000)
 
 
 @dataclass(frozen=True)
@@ -243,6 +251,15 @@ def _table(
     return lines
 
 
+def _with(
+    bare: Callable[[GradedDay], DayCase], history: dict[str, tuple[Paper, ...]]
+) -> Callable[[GradedDay], DayCase]:
+    def make(day: GradedDay) -> DayCase:
+        return replace(bare(day), history=history[day.day])
+
+    return make
+
+
 def graded_report(
     days: Sequence[GradedDay],
     records: Sequence[tuple[str, Paper]],
@@ -251,8 +268,10 @@ def graded_report(
     embed: Callable[[Sequence[str]], np.ndarray],
     background: int,
     anchors: dict[str, Callable[[Case], np.ndarray]],
+    variants: bool = False,
 ) -> GradedReport:
-    """Every method on the graded days, statically and in the replay."""
+    """Every method on the graded days, statically and in the replay; with `variants`, the
+    learning weights and background sizes the defaults were chosen over."""
     history = {d.day: tuple(history_before(records, d.day, background)) for d in days}
 
     def bare(day: GradedDay) -> DayCase:
@@ -278,6 +297,16 @@ def graded_report(
         "radar, neither": static_rows["radar, the list only"],
         **{f"{name} (learns nothing)": static_rows[name] for name in anchors},
     }
+    if variants:
+        for label, weights in VARIANT_WEIGHTS.items():
+            replay_rows[f"variant: feedback + background, {label}"] = replay(
+                days, with_history, radar_day(weights)
+            )
+        for size in VARIANT_BACKGROUNDS:
+            sized = {d.day: tuple(history_before(records, d.day, size)) for d in days}
+            static_rows[f"variant: radar + background ({size})"] = static(
+                days, _with(bare, sized), radar
+            )
     nearest = [
         (embed([paper_text(p) for p in d.papers]) @ profile.vectors.T).max(axis=1) for d in days
     ]
