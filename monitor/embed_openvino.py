@@ -2,13 +2,16 @@
 
 Export and quantisation run once per (model, recipe) and are cached as OpenVINO IR under the
 models cache directory; later runs only load the IR. Inference batches texts by length (little
-padding) and keeps the CPU's two streams busy with an async queue.
+padding) and keeps the CPU's two streams busy with an async queue. Running needs only OpenVINO
+and the `tokenizers` library (the model's own tokenizer.json): torch, transformers and NNCF
+are imported by the one-time export alone, which keeps a daily run's memory and start-up small.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import logging
 import os
 import sys
@@ -19,11 +22,31 @@ from typing import Any
 
 import numpy as np
 
-from monitor.embed import EmbedError, pooling_config
+from monitor.embed import EmbedError, pooling_config, window_id
 from monitor.home import exclusive
 
 log = logging.getLogger(__name__)
-_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+# The model's inputs, from these fields of a tokenizers Encoding.
+_FIELDS = {"input_ids": "ids", "attention_mask": "attention_mask", "token_type_ids": "type_ids"}
+
+
+def _tokenizer(path: Path) -> Any:
+    """The model's fast tokenizer as transformers would run it: padded to the batch's longest
+    text (tokenizer.json may fix a length), with the model's [PAD] token."""
+    from tokenizers import Tokenizer
+
+    file = path / "tokenizer.json"
+    if not file.is_file():
+        raise EmbedError(f"{path}: the OpenVINO path needs the model's tokenizer.json")
+    tokenizer = Tokenizer.from_file(str(file))
+    config = path / "tokenizer_config.json"
+    settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+    pad = str(settings.get("pad_token") or "[PAD]")
+    pad_id = tokenizer.token_to_id(pad)
+    if pad_id is None:
+        raise EmbedError(f"{path}: the tokenizer has no padding token {pad!r}")
+    tokenizer.enable_padding(pad_id=pad_id, pad_token=pad)
+    return tokenizer
 
 
 class OpenVinoEmbedder:
@@ -36,16 +59,16 @@ class OpenVinoEmbedder:
         cache_dir: Path,
         calibration: Callable[[], Sequence[str]],
         recipe: str,
+        max_tokens: int = 0,
     ) -> None:
         import openvino as ov
-        from transformers import AutoTokenizer
 
         config = pooling_config(path)
         if not config.get("pooling_mode_mean_tokens"):
             raise EmbedError(f"{path}: the OpenVINO path supports mean-pooling models only")
         self.max_length = config["max_seq_length"]
-        self.model_id = f"{name}|openvino-{recipe}"
-        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
+        self.tokenizer = _tokenizer(path)
+        self.model_id = f"{name}|openvino-{recipe}{window_id(max_tokens)}"
         core = ov.Core()
         model = self._cached_model(core, path, cache_dir, calibration, recipe)
         self.compiled = core.compile_model(
@@ -55,6 +78,8 @@ class OpenVinoEmbedder:
         self.infer = [self.compiled.create_infer_request() for _ in range(max(1, streams))]
         self.names = [i.get_any_name() for i in model.inputs]
         self.dim = int(model.outputs[0].get_partial_shape()[2].get_length())
+        if max_tokens:  # after the export, which is calibrated on the model's own window
+            self.max_length = min(max_tokens, self.max_length)
 
     def _cached_model(
         self,
@@ -103,11 +128,15 @@ class OpenVinoEmbedder:
         import torch
         from transformers import AutoModel
 
+        from monitor.embed import quiet_transformers
+
+        quiet_transformers()
         nncf.set_log_level(logging.ERROR)  # its INFO lines go to stdout, past any redirect
         if not calibration:
             raise EmbedError("the int8 export needs calibration texts")
         hf = AutoModel.from_pretrained(str(path)).eval()
-        example = dict(self.tokenizer(list(calibration[:2]), padding=True, return_tensors="pt"))
+        _, first = next(self._batches(calibration[:2]))
+        example = {k: torch.from_numpy(v) for k, v in first.items()}
         with torch.no_grad():
             model = ov.convert_model(hf, example_input=example)
         names = [op.get_friendly_name() for op in model.get_ops() if op.get_type_name() == "MatMul"]
@@ -129,16 +158,11 @@ class OpenVinoEmbedder:
 
     def _batches(self, texts: Sequence[str], size: int = 8) -> Iterator[tuple[Any, dict[str, Any]]]:
         order = np.argsort([-len(t) for t in texts], kind="stable")
+        self.tokenizer.enable_truncation(self.max_length)
         for start in range(0, len(texts), size):
             idx = order[start : start + size]
-            enc = self.tokenizer(
-                [texts[i] for i in idx],
-                padding=True,
-                truncation=True,
-                max_length=self.max_length,
-                return_tensors="np",
-            )
-            yield idx, {k: enc[k] for k in _INPUTS if k in enc}
+            enc = self.tokenizer.encode_batch([texts[i] for i in idx])
+            yield idx, {k: np.array([getattr(e, f) for e in enc]) for k, f in _FIELDS.items()}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings in input order. Batches alternate between the streams' infer requests;

@@ -28,6 +28,7 @@ _ADDRESS = re.compile(r"[^@\s,]+@[^@\s,]+")
 # (key, test, what it must be): numbers with a range
 _RANGES: tuple[tuple[str, Callable[[float], bool], str], ...] = (
     ("rank.top_k", lambda v: v >= 1, "at least 1"),
+    ("rank.max_tokens", lambda v: v >= 0, "0 (the model's own window) or more"),
     ("rank.section_quota", lambda v: v >= 0, "0 (no quota) or more"),
     ("rank.min_relevance", lambda v: 0 <= v < 1, "between 0 and 1 (a probability)"),
     ("rank.read_weight", lambda v: v > 0, "greater than 0"),

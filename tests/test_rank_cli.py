@@ -6,6 +6,8 @@ import gzip
 import itertools
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +158,41 @@ def test_real_model_paths_agree(model_cache: Path) -> None:
     assert list(model_cache.glob("*/model.xml"))  # exported once, cached
     again = load_embedder(PACKAGED, "openvino-int8", model_cache, lambda: [])  # cached: unused
     assert np.allclose(again.encode(texts), fast.encode(texts), atol=1e-6)
+
+
+def test_the_int8_path_runs_without_torch_transformers_or_nncf(model_cache: Path) -> None:
+    """Once exported, embedding needs only OpenVINO and tokenizers (a daily run's memory)."""
+    calibration = [paper_text(p) for p in read_papers(calibration_path())]
+    load_embedder(PACKAGED, "openvino-int8", model_cache, lambda: calibration)  # the export
+    probe = (
+        "import sys; from pathlib import Path; from monitor.embed import load_embedder, PACKAGED;"
+        f"e = load_embedder(PACKAGED, 'openvino-int8', Path({str(model_cache)!r}), list);"
+        "e.encode(['Pipeline parallelism.']);"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    assert "openvino" in loaded
+    assert {"torch", "transformers", "nncf", "sentence_transformers"} & set(loaded) == set()
+
+
+def test_the_int8_path_tokenizes_as_transformers_does(model_cache: Path) -> None:
+    from transformers import AutoTokenizer
+
+    texts = [
+        "Fast $\\mathcal{O}(n)$ all-to-all for MoE: 1.8$\\times$ speed-up & <b>tags</b>. " * 20,
+        "Ünïcödé résumé naïve — “quotes”",
+        "short",
+    ]
+    fast = load_embedder(PACKAGED, "openvino-int8", model_cache, list, max_tokens=64)
+    assert fast.model_id.endswith("openvino-int8-v1|64tok")  # another window, cached apart
+    hf = AutoTokenizer.from_pretrained(str(model_path(PACKAGED)))
+    for idx, batch in fast._batches(texts):  # type: ignore[attr-defined]
+        expected = hf([texts[i] for i in idx], padding=True, truncation=True, max_length=64,
+                      return_tensors="np")  # fmt: skip
+        for name, values in batch.items():
+            assert np.array_equal(values, expected[name]), name
+    full = load_embedder(PACKAGED, "openvino-int8", model_cache, list)
+    assert fast.encode(texts)[2] @ full.encode(texts)[2] > 0.999  # a short text: no cut
+    assert fast.encode(texts)[0] @ full.encode(texts)[0] < 0.999  # a long one: cut at 64
