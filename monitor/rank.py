@@ -260,6 +260,19 @@ def shared_terms(
     return tuple(str(vocabulary[c]) for _, c in keep[:n])
 
 
+def shortlist(similarity: np.ndarray, keep: int) -> np.ndarray:
+    """Rows (ascending) worth ranking in full when there are too many candidates: the `keep`
+    most similar to the list and a quarter as many drawn evenly down the rest, so that the
+    SVM's negatives still look like the whole set. The TF-IDF of every candidate is what makes
+    a large set slow (about 0.4 ms a paper); the similarity costs microseconds."""
+    if keep <= 0 or len(similarity) <= keep:
+        return np.arange(len(similarity))
+    order = np.argsort(-similarity, kind="stable")
+    rest = order[keep:]
+    drawn = rest[np.linspace(0, len(rest) - 1, num=min(len(rest), keep // 4)).astype(int)]
+    return np.sort(np.concatenate([order[:keep], np.unique(drawn)]))
+
+
 def select(
     scores: np.ndarray, sections: Sequence[str], k: int, min_score: float, quota: int
 ) -> list[int]:

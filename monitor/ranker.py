@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from monitor.embed import Embedder
-    from monitor.rank import Explanation
+    from monitor.rank import Explanation, Profile
     from monitor.store import Store
 
 
@@ -70,17 +70,17 @@ def make_embedder(settings: Settings) -> Embedder:
     several days or a test session reuses it); the int8 export is calibrated once per user."""
     rank = settings.rank
     calibration = settings.path(rank.calibration) if rank.calibration else calibration_path()
-    return _load(rank.model, rank.embed_backend, settings.model_cache, calibration)
+    return _load(rank.model, rank.embed_backend, settings.model_cache, calibration, rank.max_tokens)
 
 
 @functools.cache
-def _load(name: str, backend: str, cache: Path, calibration: Path) -> Embedder:
+def _load(name: str, backend: str, cache: Path, calibration: Path, max_tokens: int) -> Embedder:
     from monitor.embed import load_embedder
 
     def texts() -> list[str]:
         return [paper_text(p) for p in read_papers(calibration)]
 
-    return load_embedder(name, backend, cache, texts)
+    return load_embedder(name, backend, cache, texts, max_tokens)
 
 
 def store_lessons(settings: Settings, store: Store, day: date | None) -> Lessons:
@@ -113,7 +113,8 @@ class LazyEmbedder:
         from monitor.embed import expected_model_id
 
         self.settings = settings
-        self.model_id = expected_model_id(settings.rank.model, settings.rank.embed_backend)
+        rank = settings.rank
+        self.model_id = expected_model_id(rank.model, rank.embed_backend, rank.max_tokens)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         from monitor.embed import EmbedError
@@ -171,14 +172,16 @@ def rank_papers(
     store: Store | None,
     progress: Progress[int] = no_progress,
     lessons: Lessons = NO_LESSONS,
+    shortlist: int = 0,
 ) -> list[Ranked]:
     """Score every candidate against the profile and what the reader taught, best first,
-    each with its explanation."""
+    each with its explanation. With `shortlist` > 0 and more candidates than that, only
+    `rank.shortlist`'s rows are scored and returned (a large set: a week, all of cs.*)."""
     import numpy as np
 
     from monitor.embed import embed_cached
-    from monitor.learn import make_teaching
-    from monitor.rank import explain, score, words_of
+    from monitor.rank import nearest_similarity
+    from monitor.rank import shortlist as narrow
 
     if not items:
         raise InputError("the profile is empty: nothing to rank against")
@@ -187,18 +190,38 @@ def rank_papers(
     texts = [paper_text(i.paper) for i in items] + [paper_text(p) for p in candidates]
     vectors = embed_cached(embedder, texts + taught, store, progress)
     profile = make_profile(items, vectors[: len(items)])
-    rest, mine = texts[len(items) :], vectors[len(items) : len(texts)]
-    ids = [p.id for p in candidates]
+    mine = vectors[len(items) : len(texts)]
+    rows = narrow(nearest_similarity(profile, mine), shortlist)
+    chosen = [candidates[i] for i in rows]
+    ranking = _ranked(profile, chosen, mine[rows], judged, background, vectors[len(texts) :],
+                      lessons)  # fmt: skip
+    order = np.argsort(-ranking[0], kind="stable")
+    return [Ranked(chosen[i], float(ranking[0][i]), r, ranking[1][i])
+            for r, i in enumerate(order, 1)]  # fmt: skip
+
+
+def _ranked(
+    profile: Profile,
+    candidates: Sequence[Paper],
+    vectors: np.ndarray,
+    judged: Sequence[Judged],
+    background: Sequence[Paper],
+    taught_vectors: np.ndarray,
+    lessons: Lessons,
+) -> tuple[np.ndarray, list[Explanation]]:
+    """`rank.py`'s scores and explanations for the candidates, in their order."""
+    from monitor.learn import make_teaching
+    from monitor.rank import explain, score, words_of
+
+    texts = [paper_text(p) for p in candidates]
+    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in background]
     teaching = None
     if taught:
-        teaching = make_teaching(
-            judged, background, taught, vectors[len(texts) :], lessons.weights, ids
-        )
-    words = words_of(profile, rest, teaching)
-    scores = score(profile, rest, mine, words, teaching)
-    whys = explain(profile, rest, mine, words, teaching=teaching)
-    order = np.argsort(-scores, kind="stable")
-    return [Ranked(candidates[i], float(scores[i]), r, whys[i]) for r, i in enumerate(order, 1)]
+        ids = [p.id for p in candidates]
+        teaching = make_teaching(judged, background, taught, taught_vectors, lessons.weights, ids)
+    words = words_of(profile, texts, teaching)
+    scores = score(profile, texts, vectors, words, teaching)
+    return scores, explain(profile, texts, vectors, words, teaching=teaching)
 
 
 def _lessons_apart(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -14,9 +15,11 @@ from monitor.paper import Paper
 from monitor.rank import (
     Profile,
     explain,
+    nearest_similarity,
     score,
     select,
     shared_terms,
+    shortlist,
     suggest_section,
     words_of,
     zscore,
@@ -165,3 +168,52 @@ def test_embedding_cache_embeds_each_text_once(tmp_path: Path) -> None:
         assert embedder.texts == 3  # only the new text
         assert np.array_equal(first, again[:3])
         assert store.count("embeddings") == 3
+
+
+def test_shortlist_keeps_the_most_similar_and_a_spread_of_the_rest() -> None:
+    similarity = np.linspace(0.0, 1.0, 1000)[::-1].copy()  # row 0 most similar
+    rows = shortlist(similarity, 100)
+    assert np.array_equal(rows[:100], np.arange(100))  # the 100 nearest, in row order
+    drawn = rows[100:]
+    assert len(drawn) == 25 and drawn.min() >= 100 and drawn.max() == 999  # down to the last
+    assert np.all(np.diff(rows) > 0)
+    assert np.array_equal(shortlist(similarity, 0), np.arange(1000))  # 0: everything
+    assert np.array_equal(shortlist(similarity[:50], 100), np.arange(50))  # fewer than keep
+
+
+def test_a_shortlisted_ranking_agrees_with_the_full_one_at_the_top() -> None:
+    embedder = HashingEmbedder()
+    profile = _profile(embedder)
+    others = [f"Topic {i}: {w} study of {v}." for i, (w, v) in
+              enumerate(zip(["robot", "legal", "protein", "vision"] * 50,
+                            ["grasping", "contracts", "folding", "segmentation"] * 50,
+                            strict=True))]  # fmt: skip
+    texts = [*CANDIDATES, *others]
+    vectors = embedder.encode(texts)
+    full = np.argsort(-score(profile, texts, vectors), kind="stable")[:2]
+    rows = shortlist(nearest_similarity(profile, vectors), 20)
+    part = score(profile, [texts[i] for i in rows], vectors[rows])
+    assert set(rows[np.argsort(-part, kind="stable")[:2]]) == set(full) == {0, 2}
+
+
+class Interrupted(RuntimeError):
+    pass
+
+
+def test_embedding_interrupted_resumes_from_the_last_saved_batch(tmp_path: Path) -> None:
+    texts = [f"paper {i} about topic {i % 7}" for i in range(10)]
+
+    class Failing(HashingEmbedder):
+        def encode(self, batch: Sequence[str]) -> np.ndarray:
+            if self.calls == 2:
+                raise Interrupted("killed in the third batch")
+            return super().encode(batch)
+
+    with Store.open(tmp_path / "radar.db") as store:
+        with pytest.raises(Interrupted):
+            embed_cached(Failing(), texts, store, chunk=3)
+        assert store.count("embeddings") == 6  # two batches were saved
+        again = HashingEmbedder()
+        vectors = embed_cached(again, texts, store, chunk=3)
+        assert again.texts == 4  # only what the interruption left
+        assert np.allclose(vectors, HashingEmbedder().encode(texts))
