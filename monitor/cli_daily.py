@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from monitor import daily, scheduler, sync
-from monitor.announce import feed_day
+from monitor.announce import days_between, feed_day
 from monitor.cli import print_problems
 from monitor.config import Settings
 from monitor.daily import RunReport
@@ -26,7 +26,7 @@ from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
 from monitor.paper import DayResult, RunStatus
 from monitor.poll import PollReport, backfill, poll
 from monitor.progress import bar
-from monitor.ranker import make_embedder
+from monitor.ranker import embed_history, make_embedder
 
 if TYPE_CHECKING:
     from monitor.cli import Context
@@ -168,12 +168,18 @@ def poll_cmd(obj: Context, when: datetime | None) -> None:
 @click.option("--to", "last", type=_DATE, required=True, help="Last announcement day.")
 @click.pass_obj
 def backfill_cmd(obj: Context, first: datetime, last: datetime) -> None:
-    """Fetch history day by day through the API; resumable after an interruption."""
+    """Fetch history day by day through the API and embed its papers (the background the
+    ranker learns against); resumable after an interruption."""
     with obj.store() as store:
         report = backfill(
             obj.settings, store, ArxivApi(obj.settings.arxiv), first.date(), last.date(), bar
         )
-    _print_poll(report)
+        _print_poll(report)
+        done = embed_history(obj.settings, store, days_between(first.date(), last.date()), bar)
+    click.echo(
+        f"embedded {done.fresh} papers in {done.seconds:.1f} s ({done.rate:.1f} papers/s); "
+        f"{done.cached} were cached already"
+    )
 
 
 @click.command("serve")

@@ -160,6 +160,39 @@ def learn_weights(settings: Settings) -> Weights:
     return Weights(learn.promoted, learn.shortlisted, learn.off_topic)
 
 
+@dataclass(frozen=True)
+class Embedded:
+    """What `embed_history` did: papers embedded now, papers already cached, seconds."""
+
+    fresh: int
+    cached: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.fresh / self.seconds if self.seconds else 0.0
+
+
+def embed_history(
+    settings: Settings, store: Store, days: Sequence[date], progress: Progress[int] = no_progress
+) -> Embedded:
+    """Embed the stored papers of these days that the vector cache lacks (a backfill's, so
+    later rankings find their background cached): one model load, in batches behind a progress
+    bar, each batch saved as it is done, so an interrupted run resumes where it stopped."""
+    import time
+
+    from monitor.embed import content_hash, embed_cached
+
+    embedder = LazyEmbedder(settings)
+    texts = list(dict.fromkeys(paper_text(a.paper) for d in days for a in store.announced_on(d)))
+    cached = store.vectors(embedder.model_id, [content_hash(t) for t in texts])
+    todo = [t for t in texts if content_hash(t) not in cached]
+    started = time.perf_counter()
+    if todo:
+        embed_cached(embedder, todo, store, progress)
+    return Embedded(len(todo), len(texts) - len(todo), time.perf_counter() - started)
+
+
 def forget_models() -> None:
     """Drop the loaded models (a benchmark that times a cold load)."""
     _load.cache_clear()

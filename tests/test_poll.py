@@ -169,7 +169,7 @@ def test_concurrent_runs_store_the_day_once(home: Path, arxiv: Any, test_data: P
         )
         for _ in range(2)
     ]
-    outputs = [p.communicate(timeout=60) for p in procs]
+    outputs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outputs
     assert len(_announced(home)) == 3
     assert _runs(home)["2026-09-24"][:2] == ("ok", "rss")
@@ -317,6 +317,10 @@ def test_an_empty_api_page_fails_the_day(
     assert again.returncode == 0, again.stderr  # resumed: the day is fetched whole
     assert _runs(home)["2025-08-14"][:2] == ("ok", "api")
     assert len(_announced(home)) == 46
+    assert "embedded 46 papers in" in again.stdout  # background for later rankings, cached
+    once_more = run_radar("backfill", "--from", "2025-08-14", "--to", "2025-08-14", home=home,
+                          env=env)  # fmt: skip
+    assert "embedded 0 papers in 0.0 s (0.0 papers/s); 46 were cached already" in once_more.stdout
 
 
 def test_cross_list_of_an_earlier_paper_is_not_a_candidate_again(
