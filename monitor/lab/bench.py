@@ -8,17 +8,15 @@ data: `curated/reading_list.jsonl`, the reading-list papers with abstracts, and
 from __future__ import annotations
 
 import random
-import resource
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from monitor.config import Settings
 from monitor.digest import write_atomic
-from monitor.embed import Embedder, TorchEmbedder, embed_cached, model_path
+from monitor.embed import Embedder, embed_cached
 from monitor.jsonl import read_curated
 from monitor.lab.bench_learn import LearnSpeed, learning_speed
 from monitor.lab.evaluate import (
@@ -33,11 +31,10 @@ from monitor.lab.evaluate import (
     run_methods,
 )
 from monitor.lab.graded import VARIANT_BACKGROUNDS, graded_report, history_before, load_graded
-from monitor.paper import Paper, Resolution, paper_text
+from monitor.paper import Resolution, paper_text
 from monitor.profile import ProfileItem, make_profile, profile_items
 from monitor.progress import Progress, no_progress
-from monitor.rank import score
-from monitor.ranker import forget_models, make_embedder, rank_papers
+from monitor.ranker import make_embedder
 from monitor.reading_list import load_reading_lists
 from monitor.store import Store
 from monitor.sync import resolve_local
@@ -124,108 +121,6 @@ def evaluate(
         else None
     )
     return EvalReport(splits, tuple(chosen), seed, graded)
-
-
-@dataclass(frozen=True)
-class SpeedReport:
-    papers: int
-    reference_rate: float
-    radar_rate: float
-    radar_path: str
-    cosine_mean: float
-    cosine_min: float
-    day_seconds: float
-    day_papers: int
-    rank_seconds: float
-    rank_papers: int
-    peak_mib: float
-
-    @property
-    def ratio(self) -> float:
-        return self.radar_rate / self.reference_rate
-
-    def lines(self) -> list[str]:
-        return [
-            f"embedding {self.papers} real abstracts (title + abstract, up to 256 tokens):",
-            f"  sentence-transformers fp32 encode: {self.reference_rate:7.1f} papers/s",
-            f"  radar ({self.radar_path}): {self.radar_rate:7.1f} papers/s  = {self.ratio:.2f}x",
-            f"  agreement: mean cosine {self.cosine_mean:.5f}, min {self.cosine_min:.5f}",
-            f"a {self.day_papers}-paper day end to end (load model, embed, rank, explain): "
-            f"{self.day_seconds:.1f} s",
-            f"ranking {self.rank_papers} candidates (the corpus, repeated up to the count; "
-            f"embeddings cached): {self.rank_seconds:.1f} s",
-            f"peak memory (max RSS of this process): {self.peak_mib:.0f} MiB",
-        ]
-
-
-def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, float]:
-    embedder.encode(texts[:16])  # warm up (first-call allocations, lazy init)
-    started = time.perf_counter()
-    vectors = embedder.encode(texts)
-    return vectors, len(texts) / (time.perf_counter() - started)
-
-
-def speed(
-    settings: Settings,
-    data_dir: Path,
-    papers: int = 512,
-    day: int = 600,
-    many: int = 50000,
-    seed: int = 7,
-) -> SpeedReport:
-    """Reference and radar embedding paths on the same papers, in one run, plus the day's
-    end-to-end time and the cost of ranking many cached candidates."""
-    corpus = [p for _, p in load_corpus(data_dir)]
-    random.Random(seed).shuffle(corpus)
-    texts = [paper_text(p) for p in corpus[:papers]]
-    reference = TorchEmbedder(model_path(settings.rank.model), settings.rank.model)
-    ref_vectors, ref_rate = _timed_rate(reference, texts)
-    del reference
-    radar = make_embedder(settings)
-    radar_vectors, radar_rate = _timed_rate(radar, texts)
-    cosines = np.sum(ref_vectors * radar_vectors, axis=1)
-    items = reading_items(settings, data_dir)
-    day_seconds = _day(settings, items, corpus[papers : papers + day])
-    everything = [p for _, p in load_corpus(data_dir, categories=None)]
-    pool = [everything[i % len(everything)] for i in range(many)]  # repeats past ~50k
-    rank_seconds = _rank_many(items, radar, pool, seed)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return SpeedReport(
-        papers,
-        ref_rate,
-        radar_rate,
-        radar.model_id.split("|", 1)[1],
-        float(cosines.mean()),
-        float(cosines.min()),
-        day_seconds,
-        day,
-        rank_seconds,
-        many,
-        peak,
-    )
-
-
-def _day(settings: Settings, items: Sequence[ProfileItem], day: Sequence[Paper]) -> float:
-    forget_models()  # a cold load, as a new `radar run` process does
-    started = time.perf_counter()
-    embedder = make_embedder(settings)
-    rank_papers(items, day, embedder, store=None)
-    return time.perf_counter() - started
-
-
-def _rank_many(
-    items: Sequence[ProfileItem], embedder: Embedder, papers: Sequence[Paper], seed: int
-) -> float:
-    """Time `score` alone on many candidates. Their embeddings stand in as random unit
-    vectors (the cost does not depend on their values; embedding 50k papers is `embed`'s
-    cost, measured above per paper)."""
-    profile = make_profile(items, embedder.encode([paper_text(i.paper) for i in items]))
-    rng = np.random.default_rng(seed)
-    vectors = rng.standard_normal((len(papers), profile.vectors.shape[1])).astype(np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    started = time.perf_counter()
-    score(profile, [paper_text(p) for p in papers], vectors)
-    return time.perf_counter() - started
 
 
 EVAL_START, EVAL_END = "<!-- radar eval: start -->", "<!-- radar eval: end -->"

@@ -206,10 +206,12 @@ def eval_cmd(
 @click.option("--papers", type=int, default=512, show_default=True)
 @click.pass_obj
 def bench_cmd(obj: Context, data_dir: Path, papers: int) -> None:
-    """Embedding speed (reference fp32 vs radar's path, same papers, one run) and more."""
-    from monitor.lab import bench
+    """Speed and memory, each beside its reference in the same run: embedding, a day in fresh
+    processes, many cached candidates, and learning's cost."""
+    from monitor.lab import bench, speed
 
-    report = bench.speed(obj.settings, data_dir, papers)
+    with obj.store() as store:
+        report = speed.speed(obj.settings, store, data_dir, papers, progress=bar)
     for line in report.lines():
         click.echo(line)
     for line in bench.learning(obj.settings, data_dir).lines():

@@ -1,0 +1,194 @@
+"""`radar bench`'s speed and memory figures, each next to its reference in the same run.
+
+A day is measured as the reader meets it: each command in a fresh process (Python start-up,
+imports, model load, embedding, ranking), its peak memory read from the kernel when it exits.
+The plain sentence-transformers recipe runs on the same papers, the same way
+(`monitor.lab.recipe`); `monitor.lab.footprint` shows where a day's memory goes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from monitor.config import Settings
+from monitor.embed import Embedder, TorchEmbedder, model_path
+from monitor.errors import RadarError
+from monitor.lab.evaluate import load_corpus
+from monitor.lab.large import LargeSet, large_set
+from monitor.paper import Paper, paper_text
+from monitor.progress import Progress, no_progress
+from monitor.ranker import make_embedder
+from monitor.store import Store
+
+
+@dataclass(frozen=True)
+class Process:
+    """One command in a fresh process: wall time and peak resident memory."""
+
+    seconds: float
+    peak_mib: float
+
+
+@dataclass(frozen=True)
+class SpeedReport:
+    papers: int
+    reference_rate: float
+    radar_rate: float
+    radar_path: str
+    cosine_mean: float
+    cosine_min: float
+    day_papers: int
+    recipe: Process
+    rank: Process
+    run: Process
+    stages: tuple[tuple[str, float], ...]
+    large: LargeSet
+
+    def lines(self) -> list[str]:
+        ratio = self.radar_rate / self.reference_rate
+        stages = "; ".join(f"{name} {mib:.0f}" for name, mib in self.stages)
+        return [
+            f"embedding {self.papers} real abstracts (title + abstract), in this process:",
+            f"  sentence-transformers fp32 encode: {self.reference_rate:7.1f} papers/s",
+            f"  radar ({self.radar_path}): {self.radar_rate:7.1f} papers/s  = {ratio:.2f}x",
+            f"  agreement: mean cosine {self.cosine_mean:.5f}, min {self.cosine_min:.5f}",
+            f"a {self.day_papers}-paper day, each command in a fresh process (start, load the "
+            "model, embed the list and the day, rank; nothing cached):",
+            f"  plain sentence-transformers recipe (fp32 encode, cosine, sort): "
+            f"{self.recipe.seconds:5.1f} s, peak {self.recipe.peak_mib:5.0f} MiB",
+            f"  radar rank (scores + explanations): {self.rank.seconds:5.1f} s, peak "
+            f"{self.rank.peak_mib:5.0f} MiB  = {self.recipe.seconds / self.rank.seconds:.2f}x "
+            "faster",
+            f"radar run on the recorded demo day (offline, a new home, list synced): "
+            f"{self.run.seconds:.1f} s, peak {self.run.peak_mib:.0f} MiB",
+            f"where radar rank's memory goes (resident MiB after each stage): {stages}",
+            *self.large.lines(),
+        ]
+
+
+def speed(
+    settings: Settings,
+    store: Store,
+    data_dir: Path,
+    papers: int = 512,
+    day: int = 600,
+    many: int = 50000,
+    seed: int = 7,
+    progress: Progress[int] = no_progress,
+) -> SpeedReport:
+    """Reference and radar paths on the same papers, in one run: the embedding rates and
+    agreement, a day in fresh processes, and ranking many cached candidates."""
+    corpus = [p for _, p in load_corpus(data_dir)]
+    random.Random(seed).shuffle(corpus)
+    texts = [paper_text(p) for p in corpus[:papers]]
+    reference = TorchEmbedder(model_path(settings.rank.model), settings.rank.model)
+    ref_vectors, ref_rate = _timed_rate(reference, texts)
+    del reference
+    radar = make_embedder(settings)
+    radar_vectors, radar_rate = _timed_rate(radar, texts)
+    cosines = np.sum(ref_vectors * radar_vectors, axis=1)
+    with tempfile.TemporaryDirectory(prefix="radar-bench-") as scratch:
+        work = Path(scratch)
+        profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
+        candidates = _write_jsonl(work / "day.jsonl", corpus[papers : papers + day])
+        recipe = _fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates),
+                         settings.rank.model], settings, work)  # fmt: skip
+        rank = _fresh(["-m", "monitor", "rank", "--profile", str(profile), "--candidates",
+                       str(candidates)], settings, _new_home(settings, work / "rank"))  # fmt: skip
+        run = _demo_run(settings, work / "demo")
+        stages = _footprint(settings, profile, candidates, work)
+    large = large_set(settings, store, data_dir, radar, many, progress)
+    return SpeedReport(papers, ref_rate, radar_rate, radar.model_id.split("|", 1)[1],
+                       float(cosines.mean()), float(cosines.min()), day, recipe, rank, run,
+                       stages, large)  # fmt: skip
+
+
+def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, float]:
+    embedder.encode(texts[:16])  # warm up (first-call allocations, lazy init)
+    started = time.perf_counter()
+    vectors = embedder.encode(texts)
+    return vectors, len(texts) / (time.perf_counter() - started)
+
+
+def _list_papers(data_dir: Path) -> list[Paper]:
+    from monitor.jsonl import read_papers
+
+    return [p for p in read_papers(data_dir / "curated" / "reading_list.jsonl") if p.abstract]
+
+
+def _write_jsonl(path: Path, papers: Sequence[Paper]) -> Path:
+    with path.open("w", encoding="utf-8") as out:
+        for p in papers:
+            record = {"id": p.id, "title": p.title, "abstract": p.abstract,
+                      "categories": list(p.categories)}  # fmt: skip
+            out.write(json.dumps(record) + "\n")
+    return path
+
+
+def _environment(settings: Settings, home: Path) -> dict[str, str]:
+    """A fresh home with this home's model settings and its exported-model cache."""
+    home.mkdir(parents=True, exist_ok=True)
+    rank = settings.rank
+    return {
+        **os.environ,
+        "RADAR_HOME": str(home),
+        "RADAR_PATHS_MODELS": str(settings.model_cache),
+        "RADAR_RANK_MODEL": rank.model,
+        "RADAR_RANK_EMBED_BACKEND": rank.embed_backend,
+        "RADAR_RANK_MAX_TOKENS": str(rank.max_tokens),
+    }
+
+
+def _fresh(args: Sequence[str], settings: Settings, home: Path) -> Process:
+    """Run `python ARGS` in a new process in `home`; its wall time and peak RSS (wait4)."""
+    env = _environment(settings, home)  # makes the folder
+    started = time.perf_counter()
+    with (home / "stderr.txt").open("wb") as errors:
+        child = subprocess.Popen(
+            [sys.executable, *args], cwd=home, env=env, stdout=subprocess.PIPE, stderr=errors
+        )
+        output = child.stdout.read() if child.stdout else b""
+        _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        tail = (home / "stderr.txt").read_text(encoding="utf-8", errors="replace")[-400:]
+        raise RadarError(f"bench: python {' '.join(args)} failed ({child.returncode}): {tail}")
+    (home / "stdout.txt").write_bytes(output)
+    return Process(seconds, usage.ru_maxrss / 1024)
+
+
+def _new_home(settings: Settings, home: Path) -> Path:
+    _fresh(["-m", "monitor", "init", str(home)], settings, home)
+    return home
+
+
+def _demo_run(settings: Settings, home: Path) -> Process:
+    """`radar run` on the shipped recorded day in a new home whose list is synced first."""
+    from monitor.assets import demo_curated, demo_feed
+
+    _new_home(settings, home)
+    _fresh(["-m", "monitor", "sync", "--offline", "--from-jsonl", str(demo_curated())],
+           settings, home)  # fmt: skip
+    return _fresh(["-m", "monitor", "run", "--offline", "--feed", str(demo_feed())],
+                  settings, home)  # fmt: skip
+
+
+def _footprint(
+    settings: Settings, profile: Path, candidates: Path, work: Path
+) -> tuple[tuple[str, float], ...]:
+    home = _new_home(settings, work / "footprint")
+    _fresh(["-m", "monitor.lab.footprint", str(profile), str(candidates)], settings, home)
+    stages = json.loads((home / "stdout.txt").read_text(encoding="utf-8"))
+    return tuple((str(name), float(mib)) for name, mib in stages)
