@@ -177,7 +177,8 @@ def backfill_cmd(obj: Context, first: datetime, last: datetime) -> None:
         _print_poll(report)
         done = embed_history(obj.settings, store, days_between(first.date(), last.date()), bar)
     click.echo(
-        f"embedded {done.fresh} papers in {done.seconds:.1f} s ({done.rate:.1f} papers/s); "
+        f"embedded {done.fresh} papers in {done.seconds:.1f} s, the model's load included "
+        f"({done.rate:.1f} papers/s); "
         f"{done.cached} were cached already"
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import inspect
 import json
 import logging
 import os
@@ -41,7 +42,8 @@ def _tokenizer(path: Path) -> Any:
     tokenizer = Tokenizer.from_file(str(file))
     config = path / "tokenizer_config.json"
     settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
-    pad = str(settings.get("pad_token") or "[PAD]")
+    pad = settings.get("pad_token") or "[PAD]"
+    pad = str(pad["content"] if isinstance(pad, dict) else pad)  # older configs: an AddedToken
     pad_id = tokenizer.token_to_id(pad)
     if pad_id is None:
         raise EmbedError(f"{path}: the tokenizer has no padding token {pad!r}")
@@ -135,19 +137,22 @@ class OpenVinoEmbedder:
         if not calibration:
             raise EmbedError("the int8 export needs calibration texts")
         hf = AutoModel.from_pretrained(str(path)).eval()
+        takes = inspect.signature(hf.forward).parameters  # not every model has token types
         _, first = next(self._batches(calibration[:2]))
-        example = {k: torch.from_numpy(v) for k, v in first.items()}
+        example = {k: torch.from_numpy(v) for k, v in first.items() if k in takes}
         with torch.no_grad():
             model = ov.convert_model(hf, example_input=example)
         names = [op.get_friendly_name() for op in model.get_ops() if op.get_type_name() == "MatMul"]
         last = max(int(n.split("layer.")[1].split(".")[0]) for n in names if "layer." in n)
-        float_layers = {f"layer.{last}."}
+        float_layers = {"layer.0.", "layer.1.", f"layer.{last}."}  # int8-v2: the agreement
         keep = [
             n
             for n in names
             if ("output.dense" in n and "attention" not in n) or any(f in n for f in float_layers)
         ]
-        batches = [batch for _, batch in self._batches(calibration)]
+        batches = [
+            {k: v for k, v in b.items() if k in takes} for _, b in self._batches(calibration)
+        ]
         return nncf.quantize(
             model,
             nncf.Dataset(batches),

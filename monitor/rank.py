@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # scipy and scikit-learn load only when a day is ranked
     from scipy import sparse
     from sklearn.feature_extraction.text import TfidfVectorizer
 
+SHORTLIST = 2000  # `radar rank`'s default: ~50,000 cached candidates in seconds (`radar bench`)
 NEIGHBOUR_WEIGHT = 0.5  # the nearest-paper similarity counts half the SVM's spread
 SVM_C = 0.5
 
@@ -263,8 +264,9 @@ def shared_terms(
 def shortlist(similarity: np.ndarray, keep: int) -> np.ndarray:
     """Rows (ascending) worth ranking in full when there are too many candidates: the `keep`
     most similar to the list and a quarter as many drawn evenly down the rest, so that the
-    SVM's negatives still look like the whole set. The TF-IDF of every candidate is what makes
-    a large set slow (about 0.4 ms a paper); the similarity costs microseconds."""
+    SVM also sees papers unlike the list among its negatives (unweighted: they are a fifth of
+    them, not their share of the set). The TF-IDF of every candidate is what makes a large set
+    slow (about 0.4 ms a paper); the similarity costs microseconds."""
     if keep <= 0 or len(similarity) <= keep:
         return np.arange(len(similarity))
     order = np.argsort(-similarity, kind="stable")

@@ -213,7 +213,6 @@ def rank_papers(
     import numpy as np
 
     from monitor.embed import embed_cached
-    from monitor.rank import nearest_similarity
     from monitor.rank import shortlist as narrow
 
     if not items:
@@ -224,13 +223,30 @@ def rank_papers(
     vectors = embed_cached(embedder, texts + taught, store, progress)
     profile = make_profile(items, vectors[: len(items)])
     mine = vectors[len(items) : len(texts)]
-    rows = narrow(nearest_similarity(profile, mine), shortlist)
+    rows = narrow(_nearness(profile, mine, judged, vectors[len(texts) :]), shortlist)
     chosen = [candidates[i] for i in rows]
     ranking = _ranked(profile, chosen, mine[rows], judged, background, vectors[len(texts) :],
                       lessons)  # fmt: skip
     order = np.argsort(-ranking[0], kind="stable")
     return [Ranked(chosen[i], float(ranking[0][i]), r, ranking[1][i])
             for r, i in enumerate(order, 1)]  # fmt: skip
+
+
+def _nearness(
+    profile: Profile, vectors: np.ndarray, judged: Sequence[Judged], taught: np.ndarray
+) -> np.ndarray:
+    """What a shortlist keeps the nearest by: the cosine to the closest list paper or paper the
+    reader promoted or shortlisted."""
+    import numpy as np
+
+    from monitor.learn import POSITIVE
+    from monitor.rank import nearest_similarity
+
+    near = nearest_similarity(profile, vectors)
+    liked = [i for i, j in enumerate(judged) if j.kind in POSITIVE]
+    if liked:
+        near = np.maximum(near, (vectors @ taught[liked].T).max(axis=1))
+    return near
 
 
 def _ranked(

@@ -408,3 +408,25 @@ def test_a_rerank_racing_a_run_changes_nothing(ranked_day: Path) -> None:
         with pytest.raises(InputError, match="ranked again meanwhile"):
             store.record_ranking(day, rows, expected=set(ids[1:]))
         assert [r.paper_id for r in store.ranking(day)] == ids
+
+
+def test_a_shortlisted_ranking_keeps_teaching_and_explanations_aligned() -> None:
+    """Narrowed to the papers nearest the list (and a spread of the rest), the ranking still
+    learns from a judged paper of the day, and each paper keeps its own explanation."""
+    filler = [_paper(f"f{i}", f"Robot arm {i}", "robot grasping arm control reinforcement")
+              for i in range(40)]  # fmt: skip
+    day = [*DAY, *filler]
+    lessons = Lessons(judged=(Judged(DAY[0], PROMOTED),))  # c-moe, judged today
+    full = rank_papers(LIST, day, HashingEmbedder(), None, lessons=lessons)
+    short = rank_papers(LIST, day, HashingEmbedder(), None, lessons=lessons, shortlist=8)
+    assert len(full) == len(day) and len(short) == 8 + 8 // 4
+    assert {r.paper.id for r in short[:3]} == {r.paper.id for r in full[:3]}
+    assert {r.paper.id for r in full[:3]} == {"c-pipe", "c-moe", "c-moe2"}
+    whole = {f.paper.id: f.why for f in full}
+    for r in short:  # each keeps its own neighbours and section (the TF-IDF terms may differ)
+        assert (r.why.neighbours, r.why.section) == (
+            whole[r.paper.id].neighbours,
+            whole[r.paper.id].section,
+        )
+    moe = next(r for r in short if r.paper.id == "c-moe2")
+    assert any("promoted" in note for note in moe.why.learned)

@@ -83,6 +83,16 @@ def test_rank_cli_puts_the_on_topic_paper_first_and_explains_it(
         env=TORCH,
     )
     assert [json.loads(x)["id"] for x in cached.stdout.splitlines()] == ["2410.19367"]
+    # a shortlist of 20: the 20 nearest and 5 drawn from the rest, the best paper still first
+    listed = str(home / "data" / "reading_list.md")
+    short = run_radar("rank", "--profile", listed, "--candidates", str(candidates),
+                      "--shortlist", "20", home=home, env=TORCH)  # fmt: skip
+    assert json.loads(short.stdout.splitlines()[0])["id"] == "2410.19367"
+    assert len(short.stdout.splitlines()) == 25
+    assert (
+        f"{count} candidates: ranked the 25 of the shortlist (--shortlist 20); {count - 25} "
+        in (short.stderr)
+    )
 
 
 def test_rank_cli_bad_input_is_one_line(home: Path, tmp_path: Path) -> None:
@@ -152,7 +162,7 @@ def test_real_model_paths_agree(model_cache: Path) -> None:
     assert reference[0] @ reference[1] > reference[0] @ reference[2]
     calibration = [paper_text(p) for p in read_papers(calibration_path())]
     fast = load_embedder(PACKAGED, "openvino-int8", model_cache, lambda: calibration)
-    assert fast.model_id.endswith("openvino-int8-v1")
+    assert fast.model_id.endswith("openvino-int8-v2")
     agreement = np.sum(fast.encode(texts) * reference, axis=1)
     assert agreement.min() > 0.99, agreement
     assert list(model_cache.glob("*/model.xml"))  # exported once, cached
@@ -186,7 +196,7 @@ def test_the_int8_path_tokenizes_as_transformers_does(model_cache: Path) -> None
         "short",
     ]
     fast = load_embedder(PACKAGED, "openvino-int8", model_cache, list, max_tokens=64)
-    assert fast.model_id.endswith("openvino-int8-v1|64tok")  # another window, cached apart
+    assert fast.model_id.endswith("openvino-int8-v2|64tok")  # another window, cached apart
     hf = AutoTokenizer.from_pretrained(str(model_path(PACKAGED)))
     for idx, batch in fast._batches(texts):  # type: ignore[attr-defined]
         expected = hf([texts[i] for i in idx], padding=True, truncation=True, max_length=64,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from monitor.progress import bar
+from monitor.rank import SHORTLIST
 
 if TYPE_CHECKING:
     from monitor.cli import Context
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from monitor.ranker import Lessons
     from monitor.store import Store
 
-SHORTLIST = 2000  # `radar rank`'s default: 50,000 candidates in about 2 s (`radar bench`)
 _DATA_OPTION = click.option(
     "--data",
     "data_dir",

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from monitor.config import Settings
 from monitor.embed import Embedder, embed_cached
-from monitor.lab.cli import SHORTLIST
 from monitor.lab.evaluate import load_corpus
 from monitor.lab.footprint import peak_since_reset, reset_peak
 from monitor.paper import Paper, paper_text
 from monitor.profile import ProfileItem
 from monitor.progress import Progress, no_progress
+from monitor.rank import SHORTLIST
 from monitor.ranker import Ranked, rank_papers
 from monitor.store import Store
 
@@ -27,7 +27,8 @@ from monitor.store import Store
 @dataclass(frozen=True)
 class LargeSet:
     papers: int
-    embed_seconds: float  # 0 when every vector was cached already
+    embedded: int  # papers embedded in this run (0: every vector was cached already)
+    embed_seconds: float
     shortlist: int
     seconds: float
     peak_mib: float
@@ -38,9 +39,9 @@ class LargeSet:
 
     def lines(self) -> list[str]:
         embedded = (
-            f"embedded once into the store in {self.embed_seconds:.0f} s "
-            f"({self.papers / self.embed_seconds:.0f} papers/s)"
-            if self.embed_seconds
+            f"{self.embedded} embedded into the store in this run in {self.embed_seconds:.0f} s "
+            f"({self.embedded / self.embed_seconds:.0f} papers/s)"
+            if self.embedded
             else "vectors read from the store's cache"
         )
         return [
@@ -68,15 +69,17 @@ def large_set(
     items = reading_items(settings, data_dir)
     corpus = [p for _, p in load_corpus(data_dir, categories=None)][:many]
     texts = [paper_text(p) for p in corpus] + [paper_text(i.paper) for i in items]
-    missing = len(texts) - len(store.vectors(embedder.model_id, _hashes(texts)))
+    hashes = set(_hashes(texts))
+    missing = len(hashes) - len(store.vectors(embedder.model_id, list(hashes)))
     started = time.perf_counter()
     embed_cached(embedder, texts, store, progress)
     embed_seconds = time.perf_counter() - started if missing else 0.0
+    rank_papers(items, corpus[:SHORTLIST], embedder, store)  # warm: imports, first reads
     short, seconds, peak = _timed(items, corpus, embedder, store, SHORTLIST)
     full, full_seconds, full_peak = _timed(items, corpus, embedder, store, 0)
     best = [r.paper.id for r in full[:100]]
     mine = {r.paper.id for r in short[:100]}
-    return LargeSet(len(corpus), embed_seconds, SHORTLIST, seconds, peak, full_seconds,
+    return LargeSet(len(corpus), missing, embed_seconds, SHORTLIST, seconds, peak, full_seconds,
                     full_peak, sum(i in mine for i in best),
                     sum(i in mine for i in best[:10]))  # fmt: skip
 

@@ -43,6 +43,7 @@ class Process:
 @dataclass(frozen=True)
 class SpeedReport:
     papers: int
+    window: str
     reference_rate: float
     radar_rate: float
     radar_path: str
@@ -59,7 +60,8 @@ class SpeedReport:
         ratio = self.radar_rate / self.reference_rate
         stages = "; ".join(f"{name} {mib:.0f}" for name, mib in self.stages)
         return [
-            f"embedding {self.papers} real abstracts (title + abstract), in this process:",
+            f"embedding {self.papers} real abstracts (title + abstract, {self.window}), in this "
+            "process:",
             f"  sentence-transformers fp32 encode: {self.reference_rate:7.1f} papers/s",
             f"  radar ({self.radar_path}): {self.radar_rate:7.1f} papers/s  = {ratio:.2f}x",
             f"  agreement: mean cosine {self.cosine_mean:.5f}, min {self.cosine_min:.5f}",
@@ -92,7 +94,8 @@ def speed(
     corpus = [p for _, p in load_corpus(data_dir)]
     random.Random(seed).shuffle(corpus)
     texts = [paper_text(p) for p in corpus[:papers]]
-    reference = TorchEmbedder(model_path(settings.rank.model), settings.rank.model)
+    setting = settings.rank
+    reference = TorchEmbedder(model_path(setting.model), setting.model, setting.max_tokens)
     ref_vectors, ref_rate = _timed_rate(reference, texts)
     del reference
     radar = make_embedder(settings)
@@ -103,13 +106,15 @@ def speed(
         profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
         candidates = _write_jsonl(work / "day.jsonl", corpus[papers : papers + day])
         recipe = _fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates),
-                         settings.rank.model], settings, work)  # fmt: skip
+                         setting.model, str(setting.max_tokens)], settings, work)  # fmt: skip
         rank = _fresh(["-m", "monitor", "rank", "--profile", str(profile), "--candidates",
                        str(candidates)], settings, _new_home(settings, work / "rank"))  # fmt: skip
         run = _demo_run(settings, work / "demo")
         stages = _footprint(settings, profile, candidates, work)
     large = large_set(settings, store, data_dir, radar, many, progress)
-    return SpeedReport(papers, ref_rate, radar_rate, radar.model_id.split("|", 1)[1],
+    tokens = setting.max_tokens
+    window = f"up to {tokens} tokens" if tokens else "the model's window"
+    return SpeedReport(papers, window, ref_rate, radar_rate, radar.model_id.split("|", 1)[1],
                        float(cosines.mean()), float(cosines.min()), day, recipe, rank, run,
                        stages, large)  # fmt: skip
 
@@ -140,8 +145,9 @@ def _environment(settings: Settings, home: Path) -> dict[str, str]:
     """A fresh home with this home's model settings and its exported-model cache."""
     home.mkdir(parents=True, exist_ok=True)
     rank = settings.rank
+    inherited = {k: v for k, v in os.environ.items() if k != "RADAR_CONFIG"}
     return {
-        **os.environ,
+        **inherited,
         "RADAR_HOME": str(home),
         "RADAR_PATHS_MODELS": str(settings.model_cache),
         "RADAR_RANK_MODEL": rank.model,
@@ -154,14 +160,16 @@ def _fresh(args: Sequence[str], settings: Settings, home: Path) -> Process:
     """Run `python ARGS` in a new process in `home`; its wall time and peak RSS (wait4)."""
     env = _environment(settings, home)  # makes the folder
     started = time.perf_counter()
-    with (home / "stderr.txt").open("wb") as errors:
-        child = subprocess.Popen(
+    with (
+        (home / "stderr.txt").open("wb") as errors,
+        subprocess.Popen(
             [sys.executable, *args], cwd=home, env=env, stdout=subprocess.PIPE, stderr=errors
-        )
+        ) as child,
+    ):
         output = child.stdout.read() if child.stdout else b""
-        _, status, usage = os.wait4(child.pid, 0)
+        _, status, usage = os.wait4(child.pid, 0)  # reaped here: Popen will not wait again
+        child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         tail = (home / "stderr.txt").read_text(encoding="utf-8", errors="replace")[-400:]
         raise RadarError(f"bench: python {' '.join(args)} failed ({child.returncode}): {tail}")
