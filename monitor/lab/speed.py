@@ -31,6 +31,8 @@ from monitor.progress import Progress, no_progress
 from monitor.ranker import make_embedder
 from monitor.store import Store
 
+SHORT_WINDOW = 128  # the token window measured beside the default
+
 
 @dataclass(frozen=True)
 class Process:
@@ -52,6 +54,7 @@ class SpeedReport:
     day_papers: int
     recipe: Process
     rank: Process
+    rank_short: Process  # with SHORT_WINDOW tokens
     run: Process
     stages: tuple[tuple[str, float], ...]
     large: LargeSet
@@ -72,6 +75,10 @@ class SpeedReport:
             f"  radar rank (scores + explanations): {self.rank.seconds:5.1f} s, peak "
             f"{self.rank.peak_mib:5.0f} MiB  = {self.recipe.seconds / self.rank.seconds:.2f}x "
             "faster",
+            f"  radar rank with [rank] max_tokens = {SHORT_WINDOW}: {self.rank_short.seconds:5.1f}"
+            f" s, peak {self.rank_short.peak_mib:5.0f} MiB  = "
+            f"{self.recipe.seconds / self.rank_short.seconds:.2f}x faster (another window: see "
+            "models/README.md for what it costs the ranking)",
             f"radar run on the recorded demo day (offline, a new home, list synced): "
             f"{self.run.seconds:.1f} s, peak {self.run.peak_mib:.0f} MiB",
             f"where radar rank's memory goes (resident MiB after each stage): {stages}",
@@ -102,21 +109,30 @@ def speed(
     radar_vectors, radar_rate = _timed_rate(radar, texts)
     cosines = np.sum(ref_vectors * radar_vectors, axis=1)
     with tempfile.TemporaryDirectory(prefix="radar-bench-") as scratch:
-        work = Path(scratch)
-        profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
-        candidates = _write_jsonl(work / "day.jsonl", corpus[papers : papers + day])
-        recipe = _fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates),
-                         setting.model, str(setting.max_tokens)], settings, work)  # fmt: skip
-        rank = _fresh(["-m", "monitor", "rank", "--profile", str(profile), "--candidates",
-                       str(candidates)], settings, _new_home(settings, work / "rank"))  # fmt: skip
-        run = _demo_run(settings, work / "demo")
-        stages = _footprint(settings, profile, candidates, work)
+        days = _day(settings, data_dir, corpus[papers : papers + day], Path(scratch))
     large = large_set(settings, store, data_dir, radar, many, progress)
     tokens = setting.max_tokens
     window = f"up to {tokens} tokens" if tokens else "the model's window"
     return SpeedReport(papers, window, ref_rate, radar_rate, radar.model_id.split("|", 1)[1],
-                       float(cosines.mean()), float(cosines.min()), day, recipe, rank, run,
-                       stages, large)  # fmt: skip
+                       float(cosines.mean()), float(cosines.min()), day, *days,
+                       large)  # fmt: skip
+
+
+def _day(
+    settings: Settings, data_dir: Path, day: Sequence[Paper], work: Path
+) -> tuple[Process, Process, Process, Process, tuple[tuple[str, float], ...]]:
+    """The day in fresh processes: the plain recipe, radar rank (and with a 128-token window),
+    radar run on the recorded day, and radar rank's memory by stage."""
+    rank = settings.rank
+    profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
+    candidates = _write_jsonl(work / "day.jsonl", day)
+    recipe = _fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates), rank.model,
+                     str(rank.max_tokens)], settings, work)  # fmt: skip
+    ranking = ["-m", "monitor", "rank", "--profile", str(profile), "--candidates", str(candidates)]
+    radar = _fresh(ranking, settings, _new_home(settings, work / "rank"))
+    short = _fresh(ranking, settings, _new_home(settings, work / "rank128"), SHORT_WINDOW)
+    run = _demo_run(settings, work / "demo")
+    return recipe, radar, short, run, _footprint(settings, profile, candidates, work)
 
 
 def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, float]:
@@ -141,8 +157,9 @@ def _write_jsonl(path: Path, papers: Sequence[Paper]) -> Path:
     return path
 
 
-def _environment(settings: Settings, home: Path) -> dict[str, str]:
-    """A fresh home with this home's model settings and its exported-model cache."""
+def _environment(settings: Settings, home: Path, tokens: int | None = None) -> dict[str, str]:
+    """A fresh home with this home's model settings (or another token window) and its
+    exported-model cache."""
     home.mkdir(parents=True, exist_ok=True)
     rank = settings.rank
     inherited = {k: v for k, v in os.environ.items() if k != "RADAR_CONFIG"}
@@ -152,13 +169,15 @@ def _environment(settings: Settings, home: Path) -> dict[str, str]:
         "RADAR_PATHS_MODELS": str(settings.model_cache),
         "RADAR_RANK_MODEL": rank.model,
         "RADAR_RANK_EMBED_BACKEND": rank.embed_backend,
-        "RADAR_RANK_MAX_TOKENS": str(rank.max_tokens),
+        "RADAR_RANK_MAX_TOKENS": str(rank.max_tokens if tokens is None else tokens),
     }
 
 
-def _fresh(args: Sequence[str], settings: Settings, home: Path) -> Process:
+def _fresh(
+    args: Sequence[str], settings: Settings, home: Path, tokens: int | None = None
+) -> Process:
     """Run `python ARGS` in a new process in `home`; its wall time and peak RSS (wait4)."""
-    env = _environment(settings, home)  # makes the folder
+    env = _environment(settings, home, tokens)  # makes the folder
     started = time.perf_counter()
     with (
         (home / "stderr.txt").open("wb") as errors,
