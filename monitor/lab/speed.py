@@ -1,7 +1,7 @@
 """`radar bench`'s speed and memory figures, each next to its reference in the same run.
 
 A day is measured as the reader meets it: each command in a fresh process (Python start-up,
-imports, model load, embedding, ranking), its peak memory read from the kernel when it exits.
+imports, model load, embedding, ranking), its own peak memory recorded as it exits.
 The plain sentence-transformers recipe runs on the same papers, the same way
 (`monitor.lab.recipe`); `monitor.lab.footprint` shows where a day's memory goes.
 """
@@ -176,24 +176,23 @@ def _environment(settings: Settings, home: Path, tokens: int | None = None) -> d
 def _fresh(
     args: Sequence[str], settings: Settings, home: Path, tokens: int | None = None
 ) -> Process:
-    """Run `python ARGS` in a new process in `home`; its wall time and peak RSS (wait4)."""
+    """Run `python ARGS` in a new process in `home`: its wall time and its own peak resident
+    memory (`monitor.lab.peak`)."""
     env = _environment(settings, home, tokens)  # makes the folder
+    peak = home / "peak.txt"
+    peak.unlink(missing_ok=True)
     started = time.perf_counter()
-    with (
-        (home / "stderr.txt").open("wb") as errors,
-        subprocess.Popen(
-            [sys.executable, *args], cwd=home, env=env, stdout=subprocess.PIPE, stderr=errors
-        ) as child,
-    ):
-        output = child.stdout.read() if child.stdout else b""
-        _, status, usage = os.wait4(child.pid, 0)  # reaped here: Popen will not wait again
-        child.returncode = os.waitstatus_to_exitcode(status)
+    with (home / "stderr.txt").open("wb") as errors:
+        done = subprocess.run(
+            [sys.executable, "-m", "monitor.lab.peak", str(peak), *args],
+            cwd=home, env=env, stdout=subprocess.PIPE, stderr=errors, check=False,
+        )  # fmt: skip
     seconds = time.perf_counter() - started
-    if child.returncode:
+    if done.returncode:
         tail = (home / "stderr.txt").read_text(encoding="utf-8", errors="replace")[-400:]
-        raise RadarError(f"bench: python {' '.join(args)} failed ({child.returncode}): {tail}")
-    (home / "stdout.txt").write_bytes(output)
-    return Process(seconds, usage.ru_maxrss / 1024)
+        raise RadarError(f"bench: python {' '.join(args)} failed ({done.returncode}): {tail}")
+    (home / "stdout.txt").write_bytes(done.stdout)
+    return Process(seconds, int(peak.read_text(encoding="utf-8")) / 1024)
 
 
 def _new_home(settings: Settings, home: Path) -> Path:
