@@ -9,10 +9,7 @@ The plain sentence-transformers recipe runs on the same papers, the same way
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -23,23 +20,16 @@ import numpy as np
 
 from monitor.config import Settings
 from monitor.embed import Embedder, TorchEmbedder, model_path
-from monitor.errors import RadarError
 from monitor.lab.evaluate import load_corpus
 from monitor.lab.large import LargeSet, large_set
+from monitor.lab.processes import Process, fresh, new_home
+from monitor.lab.startup import Startup, startup
 from monitor.paper import Paper, paper_text
 from monitor.progress import Progress, no_progress
 from monitor.ranker import make_embedder
 from monitor.store import Store
 
 SHORT_WINDOW = 128  # the token window measured beside the default
-
-
-@dataclass(frozen=True)
-class Process:
-    """One command in a fresh process: wall time and peak resident memory."""
-
-    seconds: float
-    peak_mib: float
 
 
 @dataclass(frozen=True)
@@ -57,6 +47,7 @@ class SpeedReport:
     rank_short: Process  # with SHORT_WINDOW tokens
     run: Process
     stages: tuple[tuple[str, float], ...]
+    startup: Startup
     large: LargeSet
 
     def lines(self) -> list[str]:
@@ -82,6 +73,7 @@ class SpeedReport:
             f"radar run on the recorded demo day (offline, a new home, list synced): "
             f"{self.run.seconds:.1f} s, peak {self.run.peak_mib:.0f} MiB",
             f"where radar rank's memory goes (resident MiB after each stage): {stages}",
+            *self.startup.lines(),
             *self.large.lines(),
         ]
 
@@ -120,19 +112,21 @@ def speed(
 
 def _day(
     settings: Settings, data_dir: Path, day: Sequence[Paper], work: Path
-) -> tuple[Process, Process, Process, Process, tuple[tuple[str, float], ...]]:
+) -> tuple[Process, Process, Process, Process, tuple[tuple[str, float], ...], Startup]:
     """The day in fresh processes: the plain recipe, radar rank (and with a 128-token window),
-    radar run on the recorded day, and radar rank's memory by stage."""
+    radar run on the recorded day, radar rank's memory by stage, and the light commands'
+    start-up in the demo's home."""
     rank = settings.rank
     profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
     candidates = _write_jsonl(work / "day.jsonl", day)
-    recipe = _fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates), rank.model,
+    recipe = fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates), rank.model,
                      str(rank.max_tokens)], settings, work)  # fmt: skip
     ranking = ["-m", "monitor", "rank", "--profile", str(profile), "--candidates", str(candidates)]
-    radar = _fresh(ranking, settings, _new_home(settings, work / "rank"))
-    short = _fresh(ranking, settings, _new_home(settings, work / "rank128"), SHORT_WINDOW)
+    radar = fresh(ranking, settings, new_home(settings, work / "rank"))
+    short = fresh(ranking, settings, new_home(settings, work / "rank128"), SHORT_WINDOW)
     run = _demo_run(settings, work / "demo")
-    return recipe, radar, short, run, _footprint(settings, profile, candidates, work)
+    started = startup(settings, work / "demo")
+    return recipe, radar, short, run, _footprint(settings, profile, candidates, work), started
 
 
 def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, float]:
@@ -157,64 +151,21 @@ def _write_jsonl(path: Path, papers: Sequence[Paper]) -> Path:
     return path
 
 
-def _environment(settings: Settings, home: Path, tokens: int | None = None) -> dict[str, str]:
-    """A fresh home with this home's model settings (or another token window) and its
-    exported-model cache."""
-    home.mkdir(parents=True, exist_ok=True)
-    rank = settings.rank
-    inherited = {k: v for k, v in os.environ.items() if k != "RADAR_CONFIG"}
-    return {
-        **inherited,
-        "RADAR_HOME": str(home),
-        "RADAR_PATHS_MODELS": str(settings.model_cache),
-        "RADAR_RANK_MODEL": rank.model,
-        "RADAR_RANK_EMBED_BACKEND": rank.embed_backend,
-        "RADAR_RANK_MAX_TOKENS": str(rank.max_tokens if tokens is None else tokens),
-    }
-
-
-def _fresh(
-    args: Sequence[str], settings: Settings, home: Path, tokens: int | None = None
-) -> Process:
-    """Run `python ARGS` in a new process in `home`: its wall time and its own peak resident
-    memory (`monitor.lab.peak`)."""
-    env = _environment(settings, home, tokens)  # makes the folder
-    peak = home / "peak.txt"
-    peak.unlink(missing_ok=True)
-    started = time.perf_counter()
-    with (home / "stderr.txt").open("wb") as errors:
-        done = subprocess.run(
-            [sys.executable, "-m", "monitor.lab.peak", str(peak), *args],
-            cwd=home, env=env, stdout=subprocess.PIPE, stderr=errors, check=False,
-        )  # fmt: skip
-    seconds = time.perf_counter() - started
-    if done.returncode:
-        tail = (home / "stderr.txt").read_text(encoding="utf-8", errors="replace")[-400:]
-        raise RadarError(f"bench: python {' '.join(args)} failed ({done.returncode}): {tail}")
-    (home / "stdout.txt").write_bytes(done.stdout)
-    return Process(seconds, int(peak.read_text(encoding="utf-8")) / 1024)
-
-
-def _new_home(settings: Settings, home: Path) -> Path:
-    _fresh(["-m", "monitor", "init", str(home)], settings, home)
-    return home
-
-
 def _demo_run(settings: Settings, home: Path) -> Process:
     """`radar run` on the shipped recorded day in a new home whose list is synced first."""
     from monitor.assets import demo_curated, demo_feed
 
-    _new_home(settings, home)
-    _fresh(["-m", "monitor", "sync", "--offline", "--from-jsonl", str(demo_curated())],
+    new_home(settings, home)
+    fresh(["-m", "monitor", "sync", "--offline", "--from-jsonl", str(demo_curated())],
            settings, home)  # fmt: skip
-    return _fresh(["-m", "monitor", "run", "--offline", "--feed", str(demo_feed())],
+    return fresh(["-m", "monitor", "run", "--offline", "--feed", str(demo_feed())],
                   settings, home)  # fmt: skip
 
 
 def _footprint(
     settings: Settings, profile: Path, candidates: Path, work: Path
 ) -> tuple[tuple[str, float], ...]:
-    home = _new_home(settings, work / "footprint")
-    _fresh(["-m", "monitor.lab.footprint", str(profile), str(candidates)], settings, home)
+    home = new_home(settings, work / "footprint")
+    fresh(["-m", "monitor.lab.footprint", str(profile), str(candidates)], settings, home)
     stages = json.loads((home / "stdout.txt").read_text(encoding="utf-8"))
     return tuple((str(name), float(mib)) for name, mib in stages)
