@@ -24,7 +24,11 @@ from monitor.store import Store
 from monitor.summarize import summarize
 
 log = logging.getLogger(__name__)
-AFFILIATIONS = "affiliations"
+# Bump when the LaTeX or PDF extraction (eprint.py, tex.py, pdf_header.py, affiliations.py's
+# name cleaning) changes what it finds: the cache kind names the version, so a paper enriched by
+# an older extractor is read again once, and its new result cached per version as before.
+EXTRACTOR_VERSION = 2
+AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
 
 

@@ -20,7 +20,7 @@ from monitor import eprint, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import demo_feed, gazetteer_files
 from monitor.config import ArxivSettings, LlmSettings
-from monitor.enrich import Enricher
+from monitor.enrich import AFFILIATIONS, Enricher
 from monitor.errors import InputError
 from monitor.feeds import ArxivFiles, parse_listing
 from monitor.llm import ChatSummarizer
@@ -325,12 +325,26 @@ def test_enricher_reads_the_latex_source_once(
     with _store(tmp_path, paper) as store:
         first = Enricher(store, places, files, None).affiliations(paper)
         again = Enricher(store, places, files, None).affiliations(paper)
-        assert store.enrichment("2202.01001", 2, "affiliations") == (
+        assert store.enrichment("2202.01001", 2, AFFILIATIONS) == (
             "latex",
             ["Tsinghua University", "Beijing Academy of Artificial Intelligence", "Zyphra"],
         )
     assert first == again and first[0] == "Tsinghua University(清华大学)"
     assert seen.paths == ["/e-print/2202.01001v2"]  # cached: the second run asks nothing
+
+
+def test_a_result_of_an_older_extractor_is_read_again_once(
+    tmp_path: Path, places: Gazetteer, arxiv_files: tuple[_Papers, ArxivFiles, Recorder]
+) -> None:
+    served, files, seen = arxiv_files
+    served.eprints["2202.01001v2"] = tar_gz(ACMART)
+    paper = _paper("2202.01001")
+    with _store(tmp_path, paper) as store:
+        store.save_enrichment("2202.01001", 2, "affiliations", "latex", ["Tsinghua"])  # v1's
+        first = Enricher(store, places, files, None).affiliations(paper)
+        again = Enricher(store, places, files, None).affiliations(paper)
+    assert first == again and first[1].startswith("Beijing Academy of Artificial Intelligence")
+    assert seen.paths == ["/e-print/2202.01001v2"]  # once for the new extractor, then cached
 
 
 def test_enricher_falls_back_to_the_pdf(
@@ -345,7 +359,7 @@ def test_enricher_falls_back_to_the_pdf(
     paper = _paper("2503.06433")
     with _store(tmp_path, paper) as store:
         labels = Enricher(store, places, files, None).affiliations(paper)
-        assert store.enrichment("2503.06433", 2, "affiliations") is not None
+        assert store.enrichment("2503.06433", 2, AFFILIATIONS) is not None
     assert labels == ["University of Toronto(多伦多大学)", "Vector Institute(向量研究所)", "CentML"]
     assert seen.paths == ["/e-print/2503.06433v2", "/pdf/2503.06433v2"]
 
@@ -371,7 +385,7 @@ def test_failed_fetches_are_logged_not_cached(
     paper = _paper("2501.00001")
     with _store(tmp_path, paper) as store, caplog.at_level(logging.WARNING):
         assert Enricher(store, places, files, None).affiliations(paper) == []
-        assert store.enrichment("2501.00001", 2, "affiliations") is None
+        assert store.enrichment("2501.00001", 2, AFFILIATIONS) is None
         served.eprints["2501.00001v2"] = tar_gz(ACMART)  # arXiv is back the next morning
         assert Enricher(store, places, files, None).affiliations(paper)[0].startswith("Tsinghua")
     assert "2501.00001v2: no usable LaTeX source (arXiv answered HTTP 404" in caplog.text
