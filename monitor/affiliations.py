@@ -89,6 +89,33 @@ class Gazetteer:
                 i += 1
         return found
 
+    def _co_listed(self, affiliation: str) -> list[Institution]:
+        """For a comma list naming a known institution, every organisation in it in order: the
+        known ones (two parts read together first: `University of California, Berkeley`), and
+        unknown parts whose name says university, or institute after a known one (`Université
+        Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it).
+        Departments, labs and places are left out. Empty when no part is known."""
+        if key(affiliation) in self._index:
+            return []
+        parts = [" ".join(p.split()) for p in re.split(r"[,;]", affiliation)]
+        out: list[Institution | str] = []
+        i = 0
+        while i < len(parts):
+            pair = self._index.get(key(", ".join(parts[i : i + 2]))) if i + 1 < len(parts) else None
+            hit = pair or self._index.get(key(parts[i]))
+            out.append(hit or parts[i])
+            i += 2 if pair else 1
+        known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
+        if not known:
+            return []
+        return _distinct(
+            [
+                item if isinstance(item, Institution) else Institution(item, None)
+                for n, item in enumerate(out)
+                if isinstance(item, Institution) or _own(item, n > known[0])
+            ]
+        )
+
     def knows(self, text: str) -> bool:
         return bool(self.find(text))
 
@@ -101,11 +128,25 @@ class Gazetteer:
         where it knows one, else the string as written without its address (no Chinese)."""
         out: list[Institution] = []
         for raw in affiliations:
-            found = self.find(raw) or [Institution(without_address(raw), None)]
+            found = self._co_listed(raw) or self.find(raw)
+            found = found or [Institution(without_address(raw), None)]
             for institution in found:
                 if institution.english and institution.label() not in {i.label() for i in out}:
                     out.append(institution)
         return out
+
+
+# words that make a part of a comma list an organisation of its own: a university anywhere in
+# the list, an institute only after a known organisation (before one, it is part of it)
+_UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)\b", re.I)
+_INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
+
+
+def _own(part: str, after_known: bool) -> bool:
+    """Whether an unknown part of a comma list is an organisation of its own."""
+    if _UNIT.match(part):
+        return False
+    return bool(_UNIVERSITY.search(part) or (after_known and _INSTITUTE.search(part)))
 
 
 # parts of an organisation, not one: dropped before the organisation they belong to

@@ -131,17 +131,25 @@ def split_lines(text: str) -> list[str]:
 Known = Callable[[str], bool]
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation")
 _MACRO = re.compile(
-    r"\\(affiliations?|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks)"
+    r"\\(affiliations?|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks|"
+    r"IEEEcompsocitemizethanks)"
     r"(?![A-Za-z])"
 )
 _FUNDING = re.compile(
     r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
     re.I,
 )
+# what an explicit affiliation macro may hold that names no organisation
+_NO_ORGANISATION = re.compile(
+    r"^(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|version\b|draft\b|"
+    r"last updated\b|preprint\b)",
+    re.I,
+)
+_ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
 _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|affiliated with|"
-    r"[^,]{0,60}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
 
@@ -166,12 +174,14 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         args = args_at(front, match.end(), count)
         if args is None:
             continue
-        if name == "thanks":  # each sentence of a note judged alone
-            notes += _note_lines(plain(args[-1], macros), known)
+        if name in ("thanks", "IEEEcompsocitemizethanks"):  # each sentence judged alone
+            items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
+            notes += [n for item in items for n in _note_lines(plain(item, macros), known)]
             continue
         lines = split_lines(plain(_institutions(args[-1]), macros))
         kept = [line for line in lines if looks_institutional(line, known)]
-        stated += kept or (lines[:1] if name in _EXPLICIT else [])
+        stated += kept or ([x for x in lines[:1] if not _NO_ORGANISATION.match(x)]
+                           if name in _EXPLICIT else [])  # fmt: skip
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
@@ -208,6 +218,8 @@ def _institutions(body: str) -> str:
     parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
     if parts:
         return " \\\\ ".join(parts)
+    if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
+        return ""
     organization = re.search(r"organization\s*=\s*\{", body)
     if organization:
         group = braced(body, organization.end() - 1)

@@ -49,11 +49,16 @@ def cases(folder: Path = REAL) -> list[Case]:
 
 
 def same(found: str, expected: str, places: Gazetteer) -> bool:
-    """One institution, however written: the same name, or the same gazetteer entry."""
-    if key(found) == key(expected):
+    """One institution, however written: the same name (with or without the short form in
+    brackets after it: `… Toulouse Institute (ANITI)`), or the same gazetteer entry."""
+    if key(_unbracketed(found)) == key(_unbracketed(expected)):
         return True
     a, b = places.find(found), places.find(expected)
     return bool(a and b and a[0] == b[0])
+
+
+def _unbracketed(name: str) -> str:
+    return re.sub(r"\s*\([^()]*\)$", "", name)
 
 
 def judge(case: Case, places: Gazetteer) -> Outcome:

@@ -161,6 +161,45 @@ def test_unknown_affiliations_stay_as_written_without_their_address(places: Gaze
     ]
 
 
+def test_a_comma_list_keeps_every_organisation_it_names(places: Gazetteer) -> None:
+    """Real shapes (tests/fixtures/latex_real): co-listed universities stay beside the known
+    ones, an institute before a known university is part of it, two parts can be one name."""
+    assert places.labels(["LAAS-CNRS, Universite de Toulouse, CNRS, Toulouse, France"]) == [
+        "Universite de Toulouse", "CNRS(法国国家科学研究中心)"
+    ]  # fmt: skip
+    assert (
+        places.labels(["Samovar, CNRS, Télécom SudParis, Institut Polytechnique de Paris"])[-1]
+        == "Institut Polytechnique de Paris"
+    )
+    assert places.labels(
+        ["Berkeley Institute for Data Science, University of California, Berkeley, CA 94720"]
+    ) == ["University of California, Berkeley(加利福尼亚大学伯克利分校)"]
+
+
+def test_what_names_no_organisation_is_not_one(places: Gazetteer) -> None:
+    tex_source = (
+        "\\documentclass{acmart}\\begin{document}\\title{T}"
+        "\\author{A}\\affiliation{\\city{Vancouver}\\state{BC}\\country{Canada}}"
+        "\\author{B}\\affiliation{\\institution{Stanford University}\\city{Stanford}}"
+        "\\author{C}\\affil{Independent Researcher}\\affil{Version: 0.8 Last Updated: today}"
+        "\\maketitle"
+    )
+    assert eprint.affiliations({"main.tex": tex_source}, places.knows) == ["Stanford University"]
+
+
+def test_ieee_computer_society_notes_are_read(places: Gazetteer) -> None:
+    tex_source = (
+        "\\documentclass[journal,compsoc]{IEEEtran}\\begin{document}\\title{T}"
+        "\\author{E.~da S.~Maldonado, E.~Shihab and N.~Tsantalis"
+        "\\IEEEcompsocitemizethanks{\\IEEEcompsocthanksitem E. da S. Maldonado, E. Shihab and "
+        "N. Tsantalis are with the Department of Computer Science and Software Engineering, "
+        "Concordia University, Montreal, Quebec, Canada H3G 1M8.\\protect\\\\"
+        "E-mail: e@concordia.ca}}\\maketitle"
+    )
+    found = eprint.affiliations({"main.tex": tex_source}, places.knows)
+    assert places.labels(found) == ["Concordia University(康考迪亚大学)"]
+
+
 def test_the_paper_is_found_beside_a_response_letter(places: Gazetteer) -> None:
     letter = "\\documentclass{letter}\\begin{document}Dear editors, thank you.\\end{document}"
     files = {"a_response_to_reviewers.tex": letter, **_tex("authblk.tex")}
