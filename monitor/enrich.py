@@ -14,7 +14,7 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from monitor import eprint, pdf_header
+from monitor import eprint, latex_front, pdf_header
 from monitor.affiliations import Gazetteer
 from monitor.errors import FetchError, InputError, LlmError, LlmUnavailable
 from monitor.feeds import ArxivFiles
@@ -24,9 +24,9 @@ from monitor.store import Store
 from monitor.summarize import summarize
 
 log = logging.getLogger(__name__)
-# Bump when the LaTeX or PDF extraction (eprint.py, tex.py, pdf_header.py, affiliations.py's
-# name cleaning) changes what it finds: the cache kind names the version, so a paper enriched by
-# an older extractor is read again once, and its new result cached per version as before.
+# Bump when the LaTeX or PDF extraction (latex_front.py, eprint.py, tex.py, pdf_header.py,
+# affiliations.py's name cleaning) changes what it finds: the cache kind names the version, so a
+# paper enriched by an older extractor is read again once, and its result cached per version.
 EXTRACTOR_VERSION = 2
 AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
@@ -85,7 +85,7 @@ class Enricher:
         except (FetchError, InputError) as err:
             log.warning("%s: no usable LaTeX source (%s)", name, err)
             blob, tex = b"", {}
-        names = eprint.affiliations(tex, self.places.knows) if tex else []
+        names = latex_front.affiliations(tex, self.places.knows) if tex else []
         if names:
             return Found(tuple(names), "latex")
         failed = not blob

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from monitor import eprint, pdf_header
+from monitor import eprint, latex_front, pdf_header
 from monitor.affiliations import Gazetteer, Institution
 from monitor.errors import InputError
 
@@ -26,7 +26,7 @@ def institutions(path: Path, places: Gazetteer) -> list[Located]:
     """The paper's institutions in order of first appearance, each once: from its LaTeX where
     it has any, else from the first page of its PDF."""
     blob, files = _read(path)
-    names = eprint.affiliations(files, places.knows) if files else []
+    names = latex_front.affiliations(files, places.knows) if files else []
     source = "latex"
     if not names and blob.startswith(b"%PDF"):
         text = pdf_header.first_page_text(blob, str(path))

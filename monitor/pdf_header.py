@@ -15,8 +15,8 @@ import re
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
-from monitor.eprint import Known, clean_line, looks_institutional
 from monitor.errors import InputError
+from monitor.latex_front import Known, clean_line, looks_institutional
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from monitor import eprint, pdf_header
+from monitor import eprint, latex_front, pdf_header
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 from monitor.config import ArxivSettings
@@ -70,7 +70,7 @@ def _parse_costs(places: Gazetteer) -> tuple[float, float]:
     pdf = _pdf()
     started = time.perf_counter()
     for _ in range(50):
-        eprint.affiliations(eprint.unpack(blob, "x"), places.knows)
+        latex_front.affiliations(eprint.unpack(blob, "x"), places.knows)
     latex = (time.perf_counter() - started) / 50
     started = time.perf_counter()
     for _ in range(50):

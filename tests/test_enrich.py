@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import eprint, pdf_header, tex
+from monitor import eprint, latex_front, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import demo_feed, gazetteer_files
 from monitor.config import ArxivSettings, LlmSettings
@@ -126,21 +126,21 @@ def _tex(name: str) -> dict[str, str]:
     ],
 )
 def test_latex_author_blocks(files: dict[str, str], expected: list[str], places: Gazetteer) -> None:
-    assert places.labels(eprint.affiliations(files, places.knows)) == expected
+    assert places.labels(latex_front.affiliations(files, places.knows)) == expected
 
 
 def test_latex_keeps_unknown_institutions_as_written_and_drops_non_affiliations(
     places: Gazetteer,
 ) -> None:
-    found = eprint.affiliations(ACMART, places.knows)
+    found = latex_front.affiliations(ACMART, places.knows)
     assert "Zyphra" in found  # not in the gazetteer: kept, in English, not dropped
     assert "Commented Out University" not in " ".join(found)  # a % comment
     assert "After Maketitle Lab" not in " ".join(found)  # body text is not the front matter
-    ieee = eprint.affiliations(_tex("ieee.tex"), places.knows)
+    ieee = latex_front.affiliations(_tex("ieee.tex"), places.knows)
     assert not any("Science Foundation" in f for f in ieee)  # a funding \thanks on the title
-    neurips = eprint.affiliations(_tex("neurips.tex"), places.knows)
+    neurips = latex_front.affiliations(_tex("neurips.tex"), places.knows)
     assert not any("contribution" in f.lower() for f in neurips)
-    aaai = eprint.affiliations(_tex("aaai.tex"), places.knows)
+    aaai = latex_front.affiliations(_tex("aaai.tex"), places.knows)
     assert aaai == [
         "Institute for AI Industry Research, Tsinghua University",
         "Microsoft Research Asia",
@@ -184,7 +184,33 @@ def test_what_names_no_organisation_is_not_one(places: Gazetteer) -> None:
         "\\author{C}\\affil{Independent Researcher}\\affil{Version: 0.8 Last Updated: today}"
         "\\maketitle"
     )
-    assert eprint.affiliations({"main.tex": tex_source}, places.knows) == ["Stanford University"]
+    assert latex_front.affiliations({"main.tex": tex_source}, places.knows) == [
+        "Stanford University"
+    ]
+
+
+def test_organisations_set_side_by_side_or_named_by_the_mail_domain(places: Gazetteer) -> None:
+    side_by_side = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{Brandon Amos$^{1}$"
+        "\\qquad Ievgen Redko$^{34}$ \\\\ $^1$Meta AI\\quad $^3$University Jean Monnet"
+        "\\quad $^4$Aalto University}\\maketitle"
+    )
+    found = latex_front.affiliations({"main.tex": side_by_side}, places.knows)
+    assert found == ["Meta AI", "University Jean Monnet", "Aalto University"]
+    by_domain = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{H. Hartmann \\\\ "
+        "\\texttt{h@circonus.com} \\\\ Circonus \\And G. Wood \\\\ Co-Founder \\& Lead, "
+        "Ethereum Project \\\\ gavin@ethereum.org \\And A. B. \\\\ Somewhere \\\\ "
+        "ab@gmail.com}\\maketitle"
+    )
+    found = latex_front.affiliations({"main.tex": by_domain}, places.knows)
+    assert found == ["Circonus", "Ethereum Project"]  # webmail names no one
+    centred = (
+        "\\documentclass{article}\\begin{document}\\begin{icmlauthorlist}"
+        "\\icmlauthor{H. Chang}{equal}\\end{icmlauthorlist}"
+        "\\begin{center}\\large{Google Research}\\end{center}\\maketitle"
+    )
+    assert latex_front.affiliations({"main.tex": centred}, places.knows) == ["Google Research"]
 
 
 def test_ieee_computer_society_notes_are_read(places: Gazetteer) -> None:
@@ -196,7 +222,7 @@ def test_ieee_computer_society_notes_are_read(places: Gazetteer) -> None:
         "Concordia University, Montreal, Quebec, Canada H3G 1M8.\\protect\\\\"
         "E-mail: e@concordia.ca}}\\maketitle"
     )
-    found = eprint.affiliations({"main.tex": tex_source}, places.knows)
+    found = latex_front.affiliations({"main.tex": tex_source}, places.knows)
     assert places.labels(found) == ["Concordia University(康考迪亚大学)"]
 
 
@@ -204,7 +230,7 @@ def test_the_paper_is_found_beside_a_response_letter(places: Gazetteer) -> None:
     letter = "\\documentclass{letter}\\begin{document}Dear editors, thank you.\\end{document}"
     files = {"a_response_to_reviewers.tex": letter, **_tex("authblk.tex")}
     assert eprint.main_files(files)[0] == "a_response_to_reviewers.tex"
-    assert places.labels(eprint.affiliations(files, places.knows))[0] == (
+    assert places.labels(latex_front.affiliations(files, places.knows))[0] == (
         "Shanghai AI Laboratory(上海人工智能实验室)"
     )
 

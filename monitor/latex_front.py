@@ -1,0 +1,222 @@
+"""Affiliations in a paper's LaTeX front matter (`eprint.front_matter`).
+
+The affiliation macros of the common classes: `\\affiliation` (acmart, revtex, elsarticle),
+`\\institution`, `\\affil` (authblk), `\\institute` (llncs), `\\address`, `\\icmlaffiliation`,
+`\\IEEEauthorblockA`, LIPIcs' `\\author{Name}{Affiliation}…`, the lines of `\\author` blocks
+(NeurIPS style) or of a `center` block, and author notes (`\\thanks`, IEEE Computer Society's
+items). Everything returned is text of the source, cleaned of markup; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from monitor.affiliations import INSTITUTION_WORDS
+from monitor.eprint import front_matter, main_files
+from monitor.tex import args_at, braced, definitions, macro_args, plain
+
+_EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
+_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@\S+|https?://\S+")
+_KEEP_END = re.compile(r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\([^()]*[A-Za-z][^()]*\))$")  # AI2, (MSRA)
+
+
+def clean_line(line: str) -> str:
+    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
+    a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
+    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line))
+    text = " ".join(text.split()).strip(" ,;:.*†‡§¶").strip()
+    text = text.lstrip("0123456789()[] ").strip()
+    if _KEEP_END.search(text):
+        return text
+    return text.rstrip(" ,;:.*†‡§¶0123456789()[]").strip()
+
+
+def split_lines(text: str) -> list[str]:
+    return [c for c in (clean_line(line) for line in text.splitlines()) if c]
+
+
+Known = Callable[[str], bool]
+_EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation")
+_MACRO = re.compile(
+    r"\\(affiliations?|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks|"
+    r"IEEEcompsocitemizethanks)"
+    r"(?![A-Za-z])"
+)
+_FUNDING = re.compile(
+    r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
+    re.I,
+)
+# what an explicit affiliation macro may hold that names no organisation
+_NO_ORGANISATION = re.compile(
+    r"^(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|version\b|draft\b|"
+    r"last updated\b|preprint\b)",
+    re.I,
+)
+_ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
+_WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
+    r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
+    r"(?:also|now|currently) (?:at|with)|affiliated with|"
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
+    re.I,
+)
+
+
+def affiliations(files: dict[str, str], known: Known) -> list[str]:
+    """Affiliation strings of the paper's front matter, in the order they appear (from the
+    first candidate main file that names any)."""
+    for main in main_files(files):
+        found = _front_affiliations(front_matter(files, main), known)
+        if found:
+            return found
+    return []
+
+
+def _front_affiliations(front: str, known: Known) -> list[str]:
+    macros = definitions(front)
+    stated: list[str] = []
+    notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`)
+    for match in _MACRO.finditer(front):
+        name = match.group(1)
+        count = 2 if name == "icmlaffiliation" else 1
+        args = args_at(front, match.end(), count)
+        if args is None:
+            continue
+        if name in ("thanks", "IEEEcompsocitemizethanks"):  # each sentence judged alone
+            items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
+            notes += [n for item in items for n in _note_lines(plain(item, macros), known)]
+            continue
+        lines = split_lines(plain(_institutions(args[-1]), macros))
+        kept = [line for line in lines if looks_institutional(line, known)]
+        stated += kept or ([x for x in lines[:1] if not _NO_ORGANISATION.match(x)]
+                           if name in _EXPLICIT else [])  # fmt: skip
+    stated = _lipics_affiliations(front, macros, known) + stated
+    if not stated:
+        stated = _author_block_lines(front, macros, known)
+    return _unique([_WORK_AT.sub("", f) for f in stated + notes])
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])")
+
+
+def _note_lines(note: str, known: Known) -> list[str]:
+    """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
+    …}`): each sentence on its own, its "is with"/"work done at" lead removed."""
+    out = []
+    for sentence in _SENTENCE_END.split(note):
+        for line in split_lines(sentence):
+            line = _WORK_AT.sub("", line)
+            if looks_institutional(line, known):
+                out.append(line)
+    return out
+
+
+def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`."""
+    out: list[str] = []
+    for _name, affiliation, *_ in macro_args(front, "author", 3):
+        lines = split_lines(plain(_institutions(affiliation), macros))
+        out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
+    return out
+
+
+def _institutions(body: str) -> str:
+    """acmart's `\\institution{..}` or Springer Nature's `\\orgname{..}` parts, elsarticle's
+    `organization=`, or the body itself."""
+    parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
+    if parts:
+        return " \\\\ ".join(parts)
+    if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
+        return ""
+    organization = re.search(r"organization\s*=\s*\{", body)
+    if organization:
+        group = braced(body, organization.end() - 1)
+        if group:
+            return group[0]
+    return re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)
+
+
+def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """NeurIPS/ICLR style: `\\author{Name \\\\ Dept \\\\ University \\And ...}`; else the
+    lines of a `center` block after the authors (`\\large{Google Research}`). A line that
+    names the block's e-mail domain is an organisation too (`Circonus`, `x@circonus.com`)."""
+    lines: list[str] = []
+    bodies = [body for (body,) in macro_args(front, "author")]
+    for body in bodies:
+        for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
+            rest = plain(block, macros).split("\n")[1:]  # the first line names the author
+            lines += _organisation_lines(rest, _domains(block), known)
+    if not lines:
+        for center in re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S):
+            lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
+    return lines
+
+
+def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
+    out = []
+    for line in split_lines("\n".join(raw)):
+        if looks_institutional(line, known):
+            out.append(line)
+            continue
+        for part in line.split(","):  # `Co-Founder & Lead, Ethereum Project`: the named part
+            words = re.findall(r"[a-z0-9]+", part.lower())
+            if len(words) <= 6 and domains & set(words):
+                out.append(part.strip())
+    return out
+
+
+_MAIL_SUFFIXES = {
+    "com",
+    "org",
+    "net",
+    "edu",
+    "ac",
+    "co",
+    "io",
+    "ai",
+    "gov",
+    "cn",
+    "uk",
+    "de",
+    "fr",
+    "jp",
+    "kr",
+    "ca",
+    "us",
+    "au",
+    "in",
+    "ch",
+    "nl",
+    "it",
+    "es",
+    "sg",
+    "hk",
+}
+_WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "126", "foxmail",
+            "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
+
+
+def _domains(tex: str) -> set[str]:
+    """The organisation name of each e-mail domain in a block: `circonus` of
+    `x@circonus.com`, `stanford` of `x@cs.stanford.edu`; webmail is no organisation."""
+    out = set()
+    for domain in re.findall(r"@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
+        labels = [x for x in domain.lower().split(".") if x]
+        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:
+            labels.pop()
+        out.add(labels[-1])
+    return out - _WEBMAIL
+
+
+def looks_institutional(line: str, known: Known) -> bool:
+    if _FUNDING.search(line) or len(line) > 150:
+        return False
+    return known(line) or INSTITUTION_WORDS.search(line) is not None
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: list[str] = []
+    for item in items:
+        if item and item not in seen:
+            seen.append(item)
+    return seen
