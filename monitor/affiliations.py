@@ -39,6 +39,7 @@ _ABBREVIATIONS = (
 class Institution:
     english: str
     chinese: str | None
+    country: str | None = None  # the university list's; None for curated rows and unknowns
 
     def label(self) -> str:
         """`English(中文)`, as in the reader's digests; English alone when no Chinese name."""
@@ -58,9 +59,27 @@ class Gazetteer:
     """Lookup of institution names and aliases."""
 
     def __init__(self, entries: Iterable[tuple[str, Institution]]) -> None:
-        self._index: dict[str, Institution] = {}
+        self._index: dict[str, list[Institution]] = {}
         for name, institution in entries:
-            self._index.setdefault(key(name), institution)
+            rows = self._index.setdefault(key(name), [])
+            if institution not in rows:
+                rows.append(institution)
+
+    def _get(self, name_key: str, context: str) -> Institution | None:
+        """The entry for a name; of homonyms (`Northeastern University`: China, Thailand,
+        USA), the one whose country the affiliation names; with no country named, one without
+        a Chinese name unless every row gives the same one (never a wrong one)."""
+        rows = self._index.get(name_key)
+        if not rows:
+            return None
+        if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
+            return rows[0]
+        named = [r for r in rows if r.country and _names_country(context, r.country)]
+        if len(named) == 1:
+            return named[0]
+        if len({r.chinese for r in rows}) == 1:
+            return rows[0]
+        return Institution(rows[0].english, None)
 
     def __len__(self) -> int:
         return len(self._index)
@@ -68,19 +87,19 @@ class Gazetteer:
     def find(self, affiliation: str) -> list[Institution]:
         """The institutions an affiliation string names: whole, by comma-separated part, or
         (for `A and B`) by the longest known names inside it. Empty if none is known."""
-        whole = self._index.get(key(affiliation))
+        whole = self._get(key(affiliation), affiliation)
         if whole:
             return [whole]
-        parts = [self._index.get(key(p)) for p in re.split(r"[,;]", affiliation)]
+        parts = [self._get(key(p), affiliation) for p in re.split(r"[,;]", affiliation)]
         found = [p for p in parts if p]
-        return _distinct(found or self._inside(key(affiliation).split()))
+        return _distinct(found or self._inside(key(affiliation).split(), affiliation))
 
-    def _inside(self, words: list[str]) -> list[Institution]:
+    def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                hit = self._index.get(" ".join(words[i : i + n]))
+                hit = self._get(" ".join(words[i : i + n]), context)
                 if hit and (n > 1 or len(words[i]) > 3):  # `MIT`, `IBM` alone say too little
                     found.append(hit)
                     i += n
@@ -101,8 +120,12 @@ class Gazetteer:
         out: list[Institution | str] = []
         i = 0
         while i < len(parts):
-            pair = self._index.get(key(", ".join(parts[i : i + 2]))) if i + 1 < len(parts) else None
-            hit = pair or self._index.get(key(parts[i]))
+            pair = (
+                self._get(key(", ".join(parts[i : i + 2])), affiliation)
+                if i + 1 < len(parts)
+                else None
+            )
+            hit = pair or self._get(key(parts[i]), affiliation)
             out.append(hit or parts[i])
             i += 2 if pair else 1
         known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
@@ -158,6 +181,22 @@ _UNIT = re.compile(
 )
 
 
+_COUNTRY_NAMES = {
+    "USA": ("usa", "u s a", "united states", "us"),
+    "UK": ("uk", "u k", "united kingdom", "england", "scotland", "wales"),
+    "China": ("china", "p r china", "prc"),
+    "South Korea": ("south korea", "korea", "republic of korea"),
+    "UAE": ("uae", "united arab emirates"),
+}
+
+
+def _names_country(text: str, country: str) -> bool:
+    """Whether an affiliation string names this country (`…, Boston, MA, USA`)."""
+    words = f" {key(text)} "
+    names = _COUNTRY_NAMES.get(country, (key(country),))
+    return any(f" {name} " in words for name in names)
+
+
 def without_address(affiliation: str) -> str:
     """An unknown affiliation as written, without the address after its last institution part
     (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
@@ -179,10 +218,11 @@ def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
     """Universities first, then labs, companies and aliases (which may name a university)."""
     entries: list[tuple[str, Institution]] = []
     chinese_of: dict[str, str] = {}
-    for _, row in _rows(universities, ("chinese_name", "english_name")):
+    for _, row in _rows(universities, ("chinese_name", "english_name", "country_english")):
         english = " ".join(row["english_name"].split())
-        chinese_of[key(english)] = row["chinese_name"].strip()
-        entries.append((english, Institution(english, row["chinese_name"].strip() or None)))
+        chinese = row["chinese_name"].strip() or None
+        chinese_of.setdefault(key(english), chinese or "")
+        entries.append((english, Institution(english, chinese, row["country_english"].strip())))
     extra_entries: list[tuple[str, Institution]] = []
     for _, row in _rows(extra, ("english_name", "chinese_name", "aliases")):
         english = row["english_name"].strip()

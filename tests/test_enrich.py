@@ -176,6 +176,17 @@ def test_a_comma_list_keeps_every_organisation_it_names(places: Gazetteer) -> No
     ) == ["University of California, Berkeley(加利福尼亚大学伯克利分校)"]
 
 
+def test_a_name_in_several_countries_takes_the_country_named(places: Gazetteer) -> None:
+    assert places.labels(["Northeastern University, Boston, MA, USA"]) == [
+        "Northeastern University(美国东北大学)"
+    ]
+    assert places.labels(["Northeastern University, Shenyang, China"]) == [
+        "Northeastern University(东北大学)"
+    ]
+    assert places.labels(["Northeastern University"]) == ["Northeastern University"]  # which?
+    assert places.labels(["Southeast University, Nanjing"]) == ["Southeast University(东南大学)"]
+
+
 def test_what_names_no_organisation_is_not_one(places: Gazetteer) -> None:
     tex_source = (
         "\\documentclass{acmart}\\begin{document}\\title{T}"
