@@ -27,7 +27,14 @@ INSTITUTION_WORDS = re.compile(
     re.I,
 )
 
+_LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
+              "research", "group", "faculty"}  # fmt: skip
 _ABBREVIATIONS = (
+    (
+        r"^(?:universite|universidad|universita|universidade|universitat|universiteit)"
+        r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
+        "university of ",
+    ),  # after accents fold
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
     (r"\btech\b\.?", "technology"),
@@ -47,11 +54,14 @@ class Institution:
 
 
 def key(name: str) -> str:
-    """Case, accents, punctuation, `Univ.`/`the` folded, so spellings of a name meet."""
-    text = unicodedata.normalize("NFKC", name).casefold()
+    """Case, accents, punctuation, `Univ.`/`the`/`at` and the other languages' "University of"
+    folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
+    `University of California at Merced` = `University of California, Merced`."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
-    words = re.sub(r"[^\w]+", " ", text).split()
+    words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w != "at"]
     return " ".join(words[1:] if words[:1] == ["the"] else words)
 
 
@@ -100,7 +110,10 @@ class Gazetteer:
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(" ".join(words[i : i + n]), context)
-                if hit and (n > 1 or len(words[i]) > 3):  # `MIT`, `IBM` alone say too little
+                # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
+                # (`MIT Computer Science and Artificial Intelligence Laboratory`)
+                short = n == 1 and len(words[i]) <= 3
+                if hit and (not short or (i == 0 and _LAB_WORDS & set(words[1:]))):
                     found.append(hit)
                     i += n
                     break

@@ -17,14 +17,17 @@ from monitor.eprint import front_matter, main_files
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
-_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@\S+|https?://\S+")
-_KEEP_END = re.compile(r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\([^()]*[A-Za-z][^()]*\))$")  # AI2, (MSRA)
+_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a domain has a dot
+# a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA)
+_KEEP_END = re.compile(
+    r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\))$"
+)
 
 
 def clean_line(line: str) -> str:
     """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
     a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
-    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line))
+    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
     text = " ".join(text.split()).strip(" ,;:.*†‡§¶").strip()
     text = text.lstrip("0123456789()[] ").strip()
     if _KEEP_END.search(text):

@@ -165,7 +165,7 @@ def test_a_comma_list_keeps_every_organisation_it_names(places: Gazetteer) -> No
     """Real shapes (tests/fixtures/latex_real): co-listed universities stay beside the known
     ones, an institute before a known university is part of it, two parts can be one name."""
     assert places.labels(["LAAS-CNRS, Universite de Toulouse, CNRS, Toulouse, France"]) == [
-        "Universite de Toulouse", "CNRS(法国国家科学研究中心)"
+        "University of Toulouse(图卢兹大学)", "CNRS(法国国家科学研究中心)"
     ]  # fmt: skip
     assert (
         places.labels(["Samovar, CNRS, Télécom SudParis, Institut Polytechnique de Paris"])[-1]
@@ -185,6 +185,24 @@ def test_a_name_in_several_countries_takes_the_country_named(places: Gazetteer) 
     ]
     assert places.labels(["Northeastern University"]) == ["Northeastern University"]  # which?
     assert places.labels(["Southeast University, Nanjing"]) == ["Southeast University(东南大学)"]
+
+
+def test_spellings_of_one_name_meet(places: Gazetteer) -> None:
+    assert places.labels(["Université de Montréal"]) == ["University of Montreal(蒙特利尔大学)"]
+    assert places.labels(["Universität Hamburg"]) == ["University of Hamburg(汉堡大学)"]
+    assert places.labels(["University of California at Santa Barbara"]) == [
+        "University of California Santa Barbara(加利福尼亚大学圣芭芭拉分校)"
+    ]
+    assert places.labels(["MIT Computer Science and Artificial Intelligence Laboratory"]) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
+    assert places.labels(["MIT Press"]) == ["MIT Press"]  # a short name alone says too little
+    assert latex_front.clean_line("SING Lab@HKUST") == "SING Lab, HKUST"
+    assert places.labels(["SING Lab, HKUST"]) == [
+        "The Hong Kong University of Science and Technology(香港科技大学)"
+    ]
+    assert latex_front.clean_line("HawkEye360,") == "HawkEye360"  # no footnote marker
+    assert latex_front.clean_line("a.b@hkust.edu.hk") == ""
 
 
 def test_what_names_no_organisation_is_not_one(places: Gazetteer) -> None:
