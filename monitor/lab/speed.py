@@ -117,7 +117,7 @@ def _day(
     radar run on the recorded day, radar rank's memory by stage, and the light commands'
     start-up in the demo's home."""
     rank = settings.rank
-    profile = _write_jsonl(work / "profile.jsonl", _list_papers(data_dir))
+    profile = _write_jsonl(work / "profile.jsonl", _list_papers(settings, data_dir))
     candidates = _write_jsonl(work / "day.jsonl", day)
     recipe = fresh(["-m", "monitor.lab.recipe", str(profile), str(candidates), rank.model,
                      str(rank.max_tokens)], settings, work)  # fmt: skip
@@ -136,10 +136,11 @@ def _timed_rate(embedder: Embedder, texts: Sequence[str]) -> tuple[np.ndarray, f
     return vectors, len(texts) / (time.perf_counter() - started)
 
 
-def _list_papers(data_dir: Path) -> list[Paper]:
-    from monitor.jsonl import read_papers
+def _list_papers(settings: Settings, data_dir: Path) -> list[Paper]:
+    """The configured reading lists' papers, resolved offline from the curated file."""
+    from monitor.lab.bench import reading_items
 
-    return [p for p in read_papers(data_dir / "curated" / "reading_list.jsonl") if p.abstract]
+    return [i.paper for i in reading_items(settings, data_dir)]
 
 
 def _write_jsonl(path: Path, papers: Sequence[Paper]) -> Path:
@@ -152,10 +153,12 @@ def _write_jsonl(path: Path, papers: Sequence[Paper]) -> Path:
 
 
 def _demo_run(settings: Settings, home: Path) -> Process:
-    """`radar run` on the shipped recorded day in a new home whose list is synced first."""
+    """`radar run` on the shipped recorded day in a new home started from this home's reading
+    list, synced first."""
     from monitor.assets import demo_curated, demo_feed
 
-    new_home(settings, home)
+    listed = settings.reading_list_paths[0]  # this home's list, as `make demo` ranks against
+    fresh(["-m", "monitor", "init", "--from", str(listed), str(home)], settings, home)
     fresh(["-m", "monitor", "sync", "--offline", "--from-jsonl", str(demo_curated())],
            settings, home)  # fmt: skip
     return fresh(["-m", "monitor", "run", "--offline", "--feed", str(demo_feed())],
