@@ -179,7 +179,7 @@ def embed_cached(
         found.update(fresh)
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    return np.stack([found[h] for h in hashes]).astype(np.float32)
+    return np.stack([found[h] for h in hashes], dtype=np.float32)
 
 
 def pooling_config(path: Path) -> dict[str, Any]:

@@ -215,9 +215,10 @@ def explain(
     words: Words | None = None,
     k: int = 3,
     teaching: Teaching | None = None,
+    rows: Sequence[int] | None = None,
 ) -> list[Explanation]:
-    """For each candidate: its nearest reading-list papers, a section, the shared terms, and
-    how the reader's decisions moved it."""
+    """For each candidate (or each of `rows`, in that order): its nearest reading-list papers,
+    a section, the shared terms, and how the reader's decisions moved it."""
     similarity = vectors @ profile.vectors.T
     taught = taught_similarity(vectors, teaching) if teaching and teaching.judged else None
     shared = words or words_of(profile, texts, teaching)
@@ -229,7 +230,8 @@ def explain(
         else [()] * len(texts)
     )
     out = []
-    for i, row in enumerate(similarity):
+    for i in range(len(texts)) if rows is None else rows:
+        row = similarity[i]
         order = np.argsort(-row, kind="stable")[:k]
         neighbours = tuple(Neighbour(profile.titles[j], round(float(row[j]), 3)) for j in order)
         out.append(

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from monitor.embed import Embedder
+    from monitor.learn import Teaching
     from monitor.rank import Explanation, Profile
     from monitor.store import Store
 
@@ -206,12 +207,12 @@ def rank_papers(
     progress: Progress[int] = no_progress,
     lessons: Lessons = NO_LESSONS,
     shortlist: int = 0,
+    limit: int = 0,
 ) -> list[Ranked]:
     """Score every candidate against the profile and what the reader taught, best first,
     each with its explanation. With `shortlist` > 0 and more candidates than that, only
-    `rank.shortlist`'s rows are scored and returned (a large set: a week, all of cs.*)."""
-    import numpy as np
-
+    `rank.shortlist`'s rows are scored (a large set: a week, all of cs.*); with `limit` > 0,
+    only the best `limit` are explained and returned."""
     from monitor.embed import embed_cached
     from monitor.rank import shortlist as narrow
 
@@ -222,14 +223,48 @@ def rank_papers(
     texts = [paper_text(i.paper) for i in items] + [paper_text(p) for p in candidates]
     vectors = embed_cached(embedder, texts + taught, store, progress)
     profile = make_profile(items, vectors[: len(items)])
-    mine = vectors[len(items) : len(texts)]
-    rows = narrow(_nearness(profile, mine, judged, vectors[len(texts) :]), shortlist)
+    mine, learned = vectors[len(items) : len(texts)], vectors[len(texts) :]
+    rows = narrow(_nearness(profile, mine, judged, learned), shortlist)
     chosen = [candidates[i] for i in rows]
-    ranking = _ranked(profile, chosen, mine[rows], judged, background, vectors[len(texts) :],
-                      lessons)  # fmt: skip
-    order = np.argsort(-ranking[0], kind="stable")
-    return [Ranked(chosen[i], float(ranking[0][i]), r, ranking[1][i])
-            for r, i in enumerate(order, 1)]  # fmt: skip
+    teaching = _teaching(chosen, judged, background, learned, lessons)
+    return _ranked(profile, chosen, mine[rows], teaching, limit)
+
+
+def _teaching(
+    candidates: Sequence[Paper],
+    judged: Sequence[Judged],
+    background: Sequence[Paper],
+    vectors: np.ndarray,
+    lessons: Lessons,
+) -> Teaching | None:
+    from monitor.learn import make_teaching
+
+    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in background]
+    if not taught:
+        return None
+    ids = [p.id for p in candidates]
+    return make_teaching(judged, background, taught, vectors, lessons.weights, ids)
+
+
+def _ranked(
+    profile: Profile,
+    candidates: Sequence[Paper],
+    vectors: np.ndarray,
+    teaching: Teaching | None,
+    limit: int,
+) -> list[Ranked]:
+    """`rank.py`'s scores, best first, the best `limit` (0: all) explained and returned."""
+    import numpy as np
+
+    from monitor.rank import explain, score, words_of
+
+    texts = [paper_text(p) for p in candidates]
+    words = words_of(profile, texts, teaching)
+    scores = score(profile, texts, vectors, words, teaching)
+    order = [int(i) for i in np.argsort(-scores, kind="stable")[: limit or None]]
+    whys = explain(profile, texts, vectors, words, teaching=teaching, rows=order)
+    return [Ranked(candidates[i], float(scores[i]), r, why)
+            for r, (i, why) in enumerate(zip(order, whys, strict=True), 1)]  # fmt: skip
 
 
 def _nearness(
@@ -247,30 +282,6 @@ def _nearness(
     if liked:
         near = np.maximum(near, (vectors @ taught[liked].T).max(axis=1))
     return near
-
-
-def _ranked(
-    profile: Profile,
-    candidates: Sequence[Paper],
-    vectors: np.ndarray,
-    judged: Sequence[Judged],
-    background: Sequence[Paper],
-    taught_vectors: np.ndarray,
-    lessons: Lessons,
-) -> tuple[np.ndarray, list[Explanation]]:
-    """`rank.py`'s scores and explanations for the candidates, in their order."""
-    from monitor.learn import make_teaching
-    from monitor.rank import explain, score, words_of
-
-    texts = [paper_text(p) for p in candidates]
-    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in background]
-    teaching = None
-    if taught:
-        ids = [p.id for p in candidates]
-        teaching = make_teaching(judged, background, taught, taught_vectors, lessons.weights, ids)
-    words = words_of(profile, texts, teaching)
-    scores = score(profile, texts, vectors, words, teaching)
-    return scores, explain(profile, texts, vectors, words, teaching=teaching)
 
 
 def _lessons_apart(

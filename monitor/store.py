@@ -273,18 +273,22 @@ class Store(DigestLedger, TriageLedger):
 
     def vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
         """Cached embeddings for these content hashes (those present)."""
-        out: dict[str, np.ndarray] = {}
+        found: list[tuple[str, bytes]] = []
         unique = list(dict.fromkeys(hashes))
         for start in range(0, len(unique), 500):
             part = unique[start : start + 500]
             marks = ",".join("?" * len(part))
-            for digest, blob in self.conn.execute(
+            found += self.conn.execute(
                 f"SELECT content_hash, vector FROM embeddings WHERE model = ? "
                 f"AND content_hash IN ({marks})",
                 (model, *part),
-            ):
-                out[digest] = np.frombuffer(blob, dtype="<f4").copy()
-        return out
+            ).fetchall()
+        if not found:
+            return {}
+        if len({len(blob) for _, blob in found}) > 1:  # one model, one dimension; else row by row
+            return {d: np.frombuffer(b, dtype="<f4").copy() for d, b in found}
+        rows = np.frombuffer(b"".join(b for _, b in found), dtype="<f4").reshape(len(found), -1)
+        return {digest: row for (digest, _), row in zip(found, rows, strict=True)}
 
     def save_vectors(self, model: str, vectors: dict[str, np.ndarray]) -> None:
         with self.transaction() as conn:

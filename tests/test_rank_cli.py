@@ -90,9 +90,9 @@ def test_rank_cli_puts_the_on_topic_paper_first_and_explains_it(
     assert json.loads(short.stdout.splitlines()[0])["id"] == "2410.19367"
     assert len(short.stdout.splitlines()) == 25
     assert (
-        f"{count} candidates: ranked the 25 of the shortlist (--shortlist 20); {count - 25} "
-        in (short.stderr)
-    )
+        f"{count} candidates: scored the 20 most similar to the list and 5 drawn from the rest "
+        f"(--shortlist 20); {count - 25} left out"
+    ) in short.stderr
 
 
 def test_rank_cli_bad_input_is_one_line(home: Path, tmp_path: Path) -> None:

@@ -101,18 +101,19 @@ def rank_cmd(
         history = read_papers(history_path) if history_path else None
         lessons = _lessons(settings, store, judged, history)
         embedder = make_embedder(settings)
-        ranked = rank_papers(items, candidates, embedder, store, bar, lessons, shortlist)
+        ranked = rank_papers(items, candidates, embedder, store, bar, lessons, shortlist, top)
     finally:
         if store:
             store.close()
-    if len(ranked) < len(candidates):
+    if shortlist and len(candidates) > shortlist:
+        drawn = min(len(candidates) - shortlist, shortlist // 4)
+        left = len(candidates) - shortlist - drawn
         click.echo(
-            f"radar rank: {len(candidates)} candidates: ranked the {len(ranked)} of the shortlist "
-            f"(--shortlist {shortlist}); {len(candidates) - len(ranked)} less similar to the list "
-            "left out",
+            f"radar rank: {len(candidates)} candidates: scored the {shortlist} most similar to "
+            f"the list and {drawn} drawn from the rest (--shortlist {shortlist}); {left} left out",
             err=True,
         )
-    for r in ranked[: top or None]:
+    for r in ranked:
         click.echo(
             json.dumps(
                 {

@@ -46,7 +46,7 @@ class LargeSet:
         )
         return [
             f"{self.papers} real papers of the corpus, {embedded}; ranked from the cache (read "
-            "vectors, score, explain):",
+            "vectors, score all, explain the top 100):",
             f"  radar rank's default (--shortlist {self.shortlist}): {self.seconds:.1f} s, "
             f"peak {self.peak_mib:.0f} MiB more",
             f"  every candidate in full (--shortlist 0): {self.full_seconds:.1f} s, peak "
@@ -99,5 +99,5 @@ def _timed(
 ) -> tuple[list[Ranked], float, float]:
     reset_peak()
     started = time.perf_counter()
-    ranked = rank_papers(items, corpus, embedder, store, shortlist=keep)
+    ranked = rank_papers(items, corpus, embedder, store, shortlist=keep, limit=100)
     return ranked, time.perf_counter() - started, peak_since_reset()
