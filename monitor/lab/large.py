@@ -35,7 +35,8 @@ class LargeSet:
     full_seconds: float
     full_peak_mib: float
     top100_kept: int  # of the full ranking's top 100, how many the shortlisted top 100 has
-    top10_kept: int
+    top10_kept: int  # of its top 10, how many the shortlisted top 100 has
+    top10_same: int  # of its top 10, how many the shortlisted top 10 has
 
     def lines(self) -> list[str]:
         embedded = (
@@ -51,8 +52,9 @@ class LargeSet:
             f"peak {self.peak_mib:.0f} MiB more",
             f"  every candidate in full (--shortlist 0): {self.full_seconds:.1f} s, peak "
             f"{self.full_peak_mib:.0f} MiB more",
-            f"  the shortlist keeps {self.top100_kept} of the full ranking's top 100 and "
-            f"{self.top10_kept} of its top 10",
+            f"  of the full ranking's top 100, {self.top100_kept} are in the shortlisted top 100; "
+            f"of its top 10, {self.top10_kept} are in the shortlisted top 100 and "
+            f"{self.top10_same} in its top 10",
         ]
 
 
@@ -79,9 +81,10 @@ def large_set(
     full, full_seconds, full_peak = _timed(items, corpus, embedder, store, 0)
     best = [r.paper.id for r in full[:100]]
     mine = {r.paper.id for r in short[:100]}
+    first = {r.paper.id for r in short[:10]}
     return LargeSet(len(corpus), missing, embed_seconds, SHORTLIST, seconds, peak, full_seconds,
                     full_peak, sum(i in mine for i in best),
-                    sum(i in mine for i in best[:10]))  # fmt: skip
+                    sum(i in mine for i in best[:10]), sum(i in first for i in best[:10]))  # fmt: skip
 
 
 def _hashes(texts: Sequence[str]) -> list[str]:
