@@ -82,9 +82,10 @@ def large_set(
     best = [r.paper.id for r in full[:100]]
     mine = {r.paper.id for r in short[:100]}
     first = {r.paper.id for r in short[:10]}
+    kept = (sum(i in mine for i in best), sum(i in mine for i in best[:10]),
+            sum(i in first for i in best[:10]))  # fmt: skip
     return LargeSet(len(corpus), missing, embed_seconds, SHORTLIST, seconds, peak, full_seconds,
-                    full_peak, sum(i in mine for i in best),
-                    sum(i in mine for i in best[:10]), sum(i in first for i in best[:10]))  # fmt: skip
+                    full_peak, *kept)  # fmt: skip
 
 
 def _hashes(texts: Sequence[str]) -> list[str]:
