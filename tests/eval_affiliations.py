@@ -5,6 +5,9 @@ of paper sources, its origin and the expected institutions in its header, writte
 it), runs the digest's extraction on each (`radar affiliations`' path) and prints precision,
 recall, the share of papers with all and only the right institutions, and the share with
 nothing found, per template family and overall, with every miss and extra.
+`python -m tests.eval_affiliations FOLDER` does the same for another folder: the held-out set
+(tests/fixtures/latex_heldout) or the PDFs typeset from the real front matters
+(tests/fixtures/pdf_real, read by the PDF fallback alone).
 """
 
 from __future__ import annotations
@@ -40,9 +43,12 @@ class Outcome:
 
 
 def cases(folder: Path = REAL) -> list[Case]:
+    """The folder's front matters, or its PDFs (typeset from them by
+    `tests/make_pdf_fixtures.py`: the expected institutions are the `.tex` file's)."""
     out = []
-    for path in sorted(folder.glob("*.tex")):
-        head = dict(_HEADER.findall(path.read_text(encoding="utf-8", errors="replace")[:2000]))
+    for path in sorted([*folder.glob("*.tex"), *folder.glob("*.pdf")]):
+        source = path if path.suffix == ".tex" else REAL / f"{path.stem}.tex"
+        head = dict(_HEADER.findall(source.read_text(encoding="utf-8", errors="replace")[:2000]))
         expected = tuple(e.strip() for e in head.get("expected", "").split(";") if e.strip())
         out.append(Case(path, head.get("family", "?").strip(), expected))
     return out
