@@ -20,6 +20,8 @@ from monitor.latex_front import Known, clean_line, looks_institutional
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
+# the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended
+_BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
 _MARKER = re.compile(r"(?:(?<=\s)|^)[0-9*†‡§¶]{1,3}(?=[A-Z])")
 
@@ -41,22 +43,24 @@ def header_lines(text: str) -> list[str]:
     """The lines above the abstract (at most the first 60)."""
     lines: list[str] = []
     for line in text.splitlines()[:_HEADER_LINES]:
-        if _ABSTRACT.match(line):
+        if _ABSTRACT.match(line) or _BODY.match(line):
             break
         lines.append(line)
     return lines
 
 
 def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) -> list[str]:
-    """Institution lines of the header of `text`, in order, each once."""
+    """Institution lines of the header of `text`, in order, each once; then what the page's
+    author notes say the authors are with (IEEE journals put it at the foot of page 1)."""
     found: list[str] = []
     folded_title = normalize_title(title)
     surnames = {a.split()[-1].casefold() for a in authors if a.split()}
     for raw in header_lines(text):
-        pieces = [clean_line(p) for p in _MARKER.split(raw)]
-        pieces = [p for p in pieces if p and f" {normalize_title(p)} " not in f" {folded_title} "]
+        named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
+        after_names = {p for p, stripped in named if stripped}
+        pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
-        institutional = [looks_institutional(p, known) for p in pieces]
+        institutional = [looks_institutional(p, known) or p in after_names for p in pieces]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
         # institution vouches for its neighbours
         keep = (
@@ -65,7 +69,38 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
             else [p for p, ok in zip(pieces, institutional, strict=True) if ok]
         )
         found += [p for p in keep if p not in found]
-    return found
+    return found + [n for n in _notes(text, known) if n not in found]
+
+
+_WITH = re.compile(r"\b(?:is|are) (?:now |also )?(?:with|at) (?:the )?(.+?)(?:\(e-?mail|\.\s|$)",
+                   re.I)  # fmt: skip
+
+
+def _notes(text: str, known: Known) -> list[str]:
+    """ "The authors are with the School of …, University of …, Beijing (e-mail: …)" anywhere
+    on the page, its lines joined and de-hyphenated."""
+    joined = re.sub(r"-\n(?=[a-z])", "", text).replace("\n", " ")
+    return [
+        clean_line(m.group(1))
+        for m in _WITH.finditer(joined)
+        if looks_institutional(clean_line(m.group(1)), known)
+    ]
+
+
+_CAPS_NAME = re.compile(r"^(?:and )?[A-Z][A-Z'.\-]*(?: [A-Z][A-Z'.\-]*)*\*?$")
+
+
+def _without_names(line: str) -> tuple[str, bool]:
+    """acmart's journal styles print `NAME, NAME, and NAME, Organisation, Country` in small
+    capitals: the names (a leading run of capitalised parts) go when something else follows,
+    and what follows is the authors' affiliation (True). A leading "and" goes too."""
+    parts = [p.strip() for p in line.split(",")]
+    n = 0
+    while n < len(parts) and _CAPS_NAME.match(parts[n]):
+        n += 1
+    if 0 < n < len(parts) and re.search(r"[a-z]", parts[n]):  # not `…, VOL. 14, NO. 8`
+        return ", ".join(parts[n:]), True
+    return re.sub(r"^and\s+", "", line), False
 
 
 def _is_author_line(line: str, surnames: set[str]) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from monitor.daily import gazetteer
 
-from .eval_affiliations import cases, judge, scores
+from .eval_affiliations import REAL, cases, judge, scores
+
+PDF_REAL = REAL.parent / "pdf_real"
 
 
 def test_every_real_fixture_names_its_source_family_and_expectation() -> None:
@@ -27,3 +29,19 @@ def test_real_papers_do_not_regress() -> None:
     assert measured["recall"] >= 0.96
     assert measured["exact"] >= 0.93
     assert measured["nothing"] <= 0.02
+
+
+def test_real_typeset_pdfs_do_not_regress() -> None:
+    """The PDF fallback alone, on front matters typeset with TeX Live's real classes
+    (tests/fixtures/pdf_real: acmart's small-capital author lines, IEEE journals' footnote
+    "are with", llncs/IEEE superscript markers, ligatures, two-column author blocks)."""
+    places = gazetteer()
+    pdfs = cases(PDF_REAL)
+    assert len(pdfs) >= 15 and all(c.path.suffix == ".pdf" for c in pdfs)
+    outcomes = [judge(c, places) for c in pdfs]
+    assert all(o.case.expected for o in outcomes)
+    measured = scores(outcomes)
+    assert measured["precision"] >= 0.95
+    assert measured["recall"] >= 0.95
+    assert measured["exact"] >= 0.9
+    assert measured["nothing"] == 0.0
