@@ -16,6 +16,8 @@ from pathlib import Path
 
 REAL = Path(__file__).parent / "fixtures" / "latex_real"
 OUT = Path(__file__).parent / "fixtures" / "pdf_real"
+# typeset, but no use: the excerpt prints no author block (anonymous submission options)
+LEFT_OUT = {"acmart_ids-backdoor-conext19"}
 _ABSTRACT = "\\begin{abstract}\nThis is the abstract of the paper.\n\\end{abstract}\n"
 _BODY = "\\section{Introduction}\nThe body of the paper.\n\\end{document}\n"
 
@@ -57,6 +59,8 @@ def main() -> None:
     made: list[str] = []
     skipped: list[str] = []
     for source in sorted(REAL.glob("*.tex")):
+        if source.stem in LEFT_OUT:
+            continue
         target = OUT / f"{source.stem}.pdf"
         (made if typeset(source, target) else skipped).append(source.name)
     print(f"typeset {len(made)}: {', '.join(made)}")
