@@ -90,7 +90,7 @@ def rank_cmd(
     """Rank any candidate papers against a profile; one JSON object per line, best first."""
     from monitor.jsonl import read_judged, read_papers
     from monitor.profile import profile_from_file
-    from monitor.ranker import make_embedder, rank_papers
+    from monitor.ranker import LazyEmbedder, rank_papers
 
     settings = obj.settings
     store = obj.store() if settings.database_path.exists() else None
@@ -100,7 +100,7 @@ def rank_cmd(
         judged = read_judged(feedback_path) if feedback_path else None
         history = read_papers(history_path) if history_path else None
         lessons = _lessons(settings, store, judged, history)
-        embedder = make_embedder(settings)
+        embedder = LazyEmbedder(settings)  # no model to load when every vector is cached
         ranked = rank_papers(items, candidates, embedder, store, bar, lessons, shortlist, top)
     finally:
         if store:
