@@ -214,6 +214,7 @@ def rank_papers(
     `rank.shortlist`'s rows are scored (a large set: a week, all of cs.*); with `limit` > 0,
     only the best `limit` are explained and returned."""
     from monitor.embed import embed_cached
+    from monitor.learn import make_teaching
     from monitor.rank import shortlist as narrow
 
     if not items:
@@ -226,29 +227,18 @@ def rank_papers(
     mine, learned = vectors[len(items) : len(texts)], vectors[len(texts) :]
     rows = narrow(_nearness(profile, mine, judged, learned), shortlist)
     chosen = [candidates[i] for i in rows]
-    teaching = _teaching(chosen, judged, background, learned, lessons)
-    return _ranked(profile, chosen, mine[rows], teaching, limit)
-
-
-def _teaching(
-    candidates: Sequence[Paper],
-    judged: Sequence[Judged],
-    background: Sequence[Paper],
-    vectors: np.ndarray,
-    lessons: Lessons,
-) -> Teaching | None:
-    from monitor.learn import make_teaching
-
-    taught = [paper_text(j.paper) for j in judged] + [paper_text(p) for p in background]
-    if not taught:
-        return None
-    ids = [p.id for p in candidates]
-    return make_teaching(judged, background, taught, vectors, lessons.weights, ids)
+    teaching = None
+    if taught:
+        ids = [p.id for p in chosen]
+        teaching = make_teaching(judged, background, taught, learned, lessons.weights, ids)
+    own = [texts[len(items) + i] for i in rows]
+    return _ranked(profile, chosen, own, mine[rows], teaching, limit)
 
 
 def _ranked(
     profile: Profile,
     candidates: Sequence[Paper],
+    texts: Sequence[str],
     vectors: np.ndarray,
     teaching: Teaching | None,
     limit: int,
@@ -258,7 +248,6 @@ def _ranked(
 
     from monitor.rank import explain, score, words_of
 
-    texts = [paper_text(p) for p in candidates]
     words = words_of(profile, texts, teaching)
     scores = score(profile, texts, vectors, words, teaching)
     order = [int(i) for i in np.argsort(-scores, kind="stable")[: limit or None]]
