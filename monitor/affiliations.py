@@ -95,14 +95,13 @@ class Gazetteer:
         return len(self._index)
 
     def find(self, affiliation: str) -> list[Institution]:
-        """The institutions an affiliation string names: whole, by comma-separated part, or
-        (for `A and B`) by the longest known names inside it. Empty if none is known."""
+        """The institutions an affiliation string names: whole, by comma-separated part (with
+        the organisations co-listed beside a known one), or (for `A and B`) by the longest
+        known names inside it. Empty if none is known."""
         whole = self._get(key(affiliation), affiliation)
         if whole:
             return [whole]
-        parts = [self._get(key(p), affiliation) for p in re.split(r"[,;]", affiliation)]
-        found = [p for p in parts if p]
-        return _distinct(found or self._inside(key(affiliation).split(), affiliation))
+        return self._by_parts(affiliation) or self._inside(key(affiliation).split(), affiliation)
 
     def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []
@@ -121,14 +120,12 @@ class Gazetteer:
                 i += 1
         return found
 
-    def _co_listed(self, affiliation: str) -> list[Institution]:
+    def _by_parts(self, affiliation: str) -> list[Institution]:
         """For a comma list naming a known institution, every organisation in it in order: the
         known ones (two parts read together first: `University of California, Berkeley`), and
         unknown parts whose name says university, or institute after a known one (`Université
         Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it).
         Departments, labs and places are left out. Empty when no part is known."""
-        if key(affiliation) in self._index:
-            return []
         parts = [" ".join(p.split()) for p in re.split(r"[,;]", affiliation)]
         out: list[Institution | str] = []
         i = 0
@@ -164,8 +161,7 @@ class Gazetteer:
         where it knows one, else the string as written without its address (no Chinese)."""
         out: list[Institution] = []
         for raw in affiliations:
-            found = self._co_listed(raw) or self.find(raw)
-            found = found or [Institution(without_address(raw), None)]
+            found = self.find(raw) or [Institution(without_address(raw), None)]
             for institution in found:
                 if institution.english and institution.label() not in {i.label() for i in out}:
                     out.append(institution)
