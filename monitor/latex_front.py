@@ -87,7 +87,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             continue
         if name in ("thanks", "IEEEcompsocitemizethanks"):  # each sentence judged alone
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
-            notes += [n for item in items for n in _note_lines(plain(item, macros), known)]
+            notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
         lines = split_lines(plain(_institutions(args[-1]), macros))
         kept = [line for line in lines if looks_institutional(line, known)]
@@ -102,12 +102,15 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])")
 
 
-def _note_lines(note: str, known: Known) -> list[str]:
+def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
     """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
-    …}`): each sentence on its own, its "is with"/"work done at" lead removed."""
+    …}`): each sentence on its own, its "is with"/"work done at" lead removed; with `led`,
+    only sentences that have such a lead (a PDF page's notes among its other text)."""
     out = []
     for sentence in _SENTENCE_END.split(note):
         for line in split_lines(sentence):
+            if led and not _WORK_AT.match(line):
+                continue
             line = _WORK_AT.sub("", line)
             if looks_institutional(line, known):
                 out.append(line)

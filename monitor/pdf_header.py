@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
 from monitor.errors import InputError
-from monitor.latex_front import Known, clean_line, looks_institutional
+from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
@@ -72,19 +72,10 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     return found + [n for n in _notes(text, known) if n not in found]
 
 
-_WITH = re.compile(r"\b(?:is|are) (?:now |also )?(?:with|at) (?:the )?(.+?)(?:\(e-?mail|\.\s|$)",
-                   re.I)  # fmt: skip
-
-
 def _notes(text: str, known: Known) -> list[str]:
     """ "The authors are with the School of …, University of …, Beijing (e-mail: …)" anywhere
     on the page, its lines joined and de-hyphenated."""
-    joined = re.sub(r"-\n(?=[a-z])", "", text).replace("\n", " ")
-    return [
-        clean_line(m.group(1))
-        for m in _WITH.finditer(joined)
-        if looks_institutional(clean_line(m.group(1)), known)
-    ]
+    return note_lines(re.sub(r"-\n(?=[a-z])", "", text).replace("\n", " "), known, led=True)
 
 
 _CAPS_NAME = re.compile(r"^(?:and )?[A-Z][A-Z'.\-]*(?: [A-Z][A-Z'.\-]*)*\*?$")
