@@ -182,6 +182,13 @@ def embed_cached(
     return np.stack([found[h] for h in hashes], dtype=np.float32)
 
 
+def uncached(store: Store, model_id: str, texts: Sequence[str]) -> list[str]:
+    """The distinct texts whose vectors the store lacks for this model, in order."""
+    hashes = {t: content_hash(t) for t in texts}
+    found = store.vectors(model_id, list(hashes.values()))
+    return [t for t, h in hashes.items() if h not in found]
+
+
 def pooling_config(path: Path) -> dict[str, Any]:
     """The sentence-transformers pooling and length settings of a model directory."""
     pooling = json.loads((path / "1_Pooling" / "config.json").read_text(encoding="utf-8"))

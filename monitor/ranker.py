@@ -182,12 +182,11 @@ def embed_history(
     bar, each batch saved as it is done, so an interrupted run resumes where it stopped."""
     import time
 
-    from monitor.embed import content_hash, embed_cached
+    from monitor.embed import embed_cached, uncached
 
     embedder = LazyEmbedder(settings)
     texts = list(dict.fromkeys(paper_text(a.paper) for d in days for a in store.announced_on(d)))
-    cached = store.vectors(embedder.model_id, [content_hash(t) for t in texts])
-    todo = [t for t in texts if content_hash(t) not in cached]
+    todo = uncached(store, embedder.model_id, texts)
     started = time.perf_counter()
     if todo:
         embed_cached(embedder, todo, store, progress)

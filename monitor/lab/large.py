@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.config import Settings
-from monitor.embed import Embedder, embed_cached
+from monitor.embed import Embedder, embed_cached, uncached
 from monitor.lab.evaluate import load_corpus
 from monitor.lab.footprint import peak_since_reset, reset_peak
 from monitor.paper import Paper, paper_text
@@ -71,8 +71,7 @@ def large_set(
     items = reading_items(settings, data_dir)
     corpus = [p for _, p in load_corpus(data_dir, categories=None)][:many]
     texts = [paper_text(p) for p in corpus] + [paper_text(i.paper) for i in items]
-    hashes = set(_hashes(texts))
-    missing = len(hashes) - len(store.vectors(embedder.model_id, list(hashes)))
+    missing = len(uncached(store, embedder.model_id, texts))
     started = time.perf_counter()
     embed_cached(embedder, texts, store, progress)
     embed_seconds = time.perf_counter() - started if missing else 0.0
@@ -86,12 +85,6 @@ def large_set(
             sum(i in first for i in best[:10]))  # fmt: skip
     return LargeSet(len(corpus), missing, embed_seconds, SHORTLIST, seconds, peak, full_seconds,
                     full_peak, *kept)  # fmt: skip
-
-
-def _hashes(texts: Sequence[str]) -> list[str]:
-    from monitor.embed import content_hash
-
-    return [content_hash(t) for t in texts]
 
 
 def _timed(

@@ -4,6 +4,7 @@ start (measured the same way in the same run); and the web page's first response
 from __future__ import annotations
 
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -36,18 +37,16 @@ class Startup:
 
 def startup(settings: Settings, home: Path, repeat: int = 3) -> Startup:
     """Medians of `repeat` runs in `home` (a home with a ranked day: the demo's)."""
-    python = _median([fresh(["-c", "pass"], settings, home).seconds for _ in range(repeat)])
+    python = statistics.median(
+        [fresh(["-c", "pass"], settings, home).seconds for _ in range(repeat)]
+    )
     commands = tuple(
-        (name, _median([fresh(["-m", "monitor", *args], settings, home).seconds
+        (name, statistics.median([fresh(["-m", "monitor", *args], settings, home).seconds
                         for _ in range(repeat)]) - python)
         for name, args in COMMANDS
     )  # fmt: skip
-    web = _median([_first_response(settings, home) for _ in range(repeat)])
+    web = statistics.median([_first_response(settings, home) for _ in range(repeat)])
     return Startup(python, commands, web)
-
-
-def _median(values: list[float]) -> float:
-    return sorted(values)[len(values) // 2]
 
 
 def _first_response(settings: Settings, home: Path, limit: float = 60.0) -> float:
