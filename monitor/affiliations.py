@@ -23,9 +23,19 @@ _LONGEST = 12  # words in the longest name the inside-a-string search tries
 INSTITUTION_WORDS = re.compile(
     r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
-    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist)\b",
+    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist|initiative|"
+    r"observatory)\b",
     re.I,
 )
+# a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
+_AI_COMPANY = re.compile(r"^(?:[A-Z][\w.'-]*\s+){1,3}AI$")
+
+
+def names_organisation(text: str) -> bool:
+    """Whether free text says it is an organisation: a word like "University" or "Inc.", or
+    the `… AI` form of a company's name."""
+    return bool(INSTITUTION_WORDS.search(text) or _AI_COMPANY.match(text.strip()))
+
 
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
               "research", "group", "faculty"}  # fmt: skip
@@ -112,7 +122,7 @@ class Gazetteer:
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)
                 short = n == 1 and len(words[i]) <= 3
-                if hit and (not short or (i == 0 and _LAB_WORDS & set(words[1:]))):
+                if hit and (not short or (i == 0 and _leads_unit(words, context))):
                     found.append(hit)
                     i += n
                     break
@@ -138,6 +148,7 @@ class Gazetteer:
             hit = pair or self._get(key(parts[i]), affiliation)
             out.append(hit or parts[i])
             i += 2 if pair else 1
+        out = _under_umbrellas(out)
         known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
         if not known:
             return []
@@ -166,6 +177,42 @@ class Gazetteer:
                 if institution.english and institution.label() not in {i.label() for i in out}:
                     out.append(institution)
         return out
+
+
+def _leads_unit(words: list[str], context: str) -> bool:
+    """Whether a short name (`MIT`) leads the name of one of its units: `MIT Computer
+    Science and AI Laboratory`, `MIT CSAIL`."""
+    return bool(_LAB_WORDS & set(words[1:])) or (
+        len(words) == 2 and _ACRONYM_TAIL.match(context.strip()) is not None
+    )
+
+
+_ACRONYM_TAIL = re.compile(r"^\S+\s+[A-Z][A-Z0-9]{2,}$")
+# academies whose institutes are organisations of their own, named with the academy
+_UMBRELLA = re.compile(
+    r"(?:chinese|russian|polish|hungarian|czech|national) academy of "
+    r"(?:social |agricultural |medical )?sciences|academia sinica"
+)
+
+
+def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
+    """`Institute of Software, Chinese Academy of Sciences` is one organisation, written with
+    its academy: an unknown institute just before an academy joins it (not a department or a
+    key laboratory, which belong to their institute)."""
+    out: list[Institution | str] = []
+    for part in parts:
+        before = out[-1] if out else None
+        if (
+            isinstance(part, Institution)
+            and _UMBRELLA.fullmatch(key(part.english))
+            and isinstance(before, str)
+            and not _UNIT.match(before)
+            and names_organisation(before)
+        ):
+            out[-1] = Institution(f"{before}, {part.english}", None)
+            continue
+        out.append(part)
+    return out
 
 
 # words that make a part of a comma list an organisation of its own: a university anywhere in
@@ -212,11 +259,21 @@ def without_address(affiliation: str) -> str:
     China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
     Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
     parts = [" ".join(p.split()) for p in affiliation.split(",")]
-    named = [i for i, part in enumerate(parts) if INSTITUTION_WORDS.search(part)]
+    named = [i for i, part in enumerate(parts) if names_organisation(part)]
     kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
-    while kept and _UNIT.match(kept[0]):
+    while kept and (_UNIT.match(kept[0]) or _team_before(kept)):
         kept.pop(0)
     return ", ".join(kept)
+
+
+def _team_before(parts: list[str]) -> bool:
+    """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
+    company's name before its legal form (`Dgraph Labs, Inc.`)."""
+    return len(parts) > 1 and bool(_TEAM.search(parts[0])) and not _LEGAL.match(parts[1])
+
+
+_TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
+_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)\b\.?", re.I)
 
 
 def _distinct(items: list[Institution]) -> list[Institution]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from monitor.affiliations import INSTITUTION_WORDS
+from monitor.affiliations import names_organisation
 from monitor.eprint import front_matter, main_files
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
@@ -28,7 +28,7 @@ def clean_line(line: str) -> str:
     """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
     a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
-    text = " ".join(text.split()).strip(" ,;:.*†‡§¶").strip()
+    text = " ".join(text.split()).strip(" ,;:.*†‡§¶").lstrip("&").strip()
     text = text.lstrip("0123456789()[] ").strip()
     if _KEEP_END.search(text):
         return text
@@ -36,6 +36,9 @@ def clean_line(line: str) -> str:
 
 
 def split_lines(text: str) -> list[str]:
+    """Cleaned lines; a single name that ends in a comma goes on on the next line
+    (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
+    text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
     return [c for c in (clean_line(line) for line in text.splitlines()) if c]
 
 
@@ -53,13 +56,13 @@ _FUNDING = re.compile(
 # what an explicit affiliation macro may hold that names no organisation
 _NO_ORGANISATION = re.compile(
     r"^(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|version\b|draft\b|"
-    r"last updated\b|preprint\b)",
+    r"last updated\b|preprint\b|.*\bx{3,}\b)",  # and a template's placeholder: `xxx University`
     re.I,
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
 _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
-    r"(?:also|now|currently) (?:at|with)|affiliated with|"
+    r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|affiliated with|"
     r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
@@ -89,10 +92,11 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
-        lines = split_lines(plain(_institutions(args[-1]), macros))
-        kept = [line for line in lines if looks_institutional(line, known)]
-        stated += kept or ([x for x in lines[:1] if not _NO_ORGANISATION.match(x)]
-                           if name in _EXPLICIT else [])  # fmt: skip
+        for entry in _marked_entries(_institutions(args[-1])):
+            lines = split_lines(plain(entry, macros))
+            kept = [line for line in lines if looks_institutional(line, known)]
+            stated += kept or ([x for x in lines[:1] if not _NO_ORGANISATION.match(x)]
+                               if name in _EXPLICIT else [])  # fmt: skip
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
@@ -126,12 +130,25 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     return out
 
 
+# a footnote marker that opens an entry: `$^{2}$`, `$^2$`, `\\textsuperscript{2}`
+_MARKER = re.compile(r"\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\textsuperscript\s*\{[^{}]{1,8}\}")
+
+
+def _marked_entries(body: str) -> list[str]:
+    """The entries of one affiliation macro that numbers them (`\\institution{$^{1}$UC Santa
+    Cruz \\quad $^{2}$Virginia Tech}`): each is an organisation authors point to, judged
+    alone; a body with fewer than two markers is one entry."""
+    if len(_MARKER.findall(body)) < 2:
+        return [body]
+    return [part for part in _MARKER.split(body) if part.strip()]
+
+
 def _institutions(body: str) -> str:
     """acmart's `\\institution{..}` or Springer Nature's `\\orgname{..}` parts, elsarticle's
     `organization=`, or the body itself."""
     parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
-    if parts:
-        return " \\\\ ".join(parts)
+    if parts:  # one organisation each, even when set on two lines
+        return " \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
         return ""
     organization = re.search(r"organization\s*=\s*\{", body)
@@ -150,7 +167,9 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     bodies = [body for (body,) in macro_args(front, "author")]
     for body in bodies:
         for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
-            rest = plain(block, macros).split("\n")[1:]  # the first line names the author
+            lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
+            # the first line names the author, unless it is all there is (`\\AND DeepMind`)
+            rest = lines_of if len(lines_of) == 1 else lines_of[1:]
             lines += _organisation_lines(rest, _domains(block), known)
     if not lines:
         for center in re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S):
@@ -215,9 +234,9 @@ def _domains(tex: str) -> set[str]:
 
 
 def looks_institutional(line: str, known: Known) -> bool:
-    if _FUNDING.search(line) or len(line) > 150:
+    if _FUNDING.search(line) or len(line) > 150 or _NO_ORGANISATION.match(line):
         return False
-    return known(line) or INSTITUTION_WORDS.search(line) is not None
+    return known(line) or names_organisation(line)
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -24,6 +24,27 @@ _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", 
 
 def braced(text: str, start: int) -> tuple[str, int] | None:
     """The balanced `{...}` group opening at or after `start` (skipping spaces and `[...]`)."""
+    i = _group_start(text, start)
+    if i is None:
+        return None
+    depth = 0
+    j = i
+    while j < len(text):
+        if text[j] == "\\":  # `\{` is a brace character; in `\\}` the brace closes
+            j += 2
+            continue
+        if text[j] == "{":
+            depth += 1
+        elif text[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[i + 1 : j], j + 1
+        j += 1
+    return None
+
+
+def _group_start(text: str, start: int) -> int | None:
+    """Where the `{` of a macro's argument is, past spaces and `[...]` options."""
     i = start
     while i < len(text) and text[i] in " \t\n*":
         i += 1
@@ -34,17 +55,7 @@ def braced(text: str, start: int) -> tuple[str, int] | None:
         i = close + 1
         while i < len(text) and text[i] in " \t\n":
             i += 1
-    if i >= len(text) or text[i] != "{":
-        return None
-    depth = 0
-    for j in range(i, len(text)):
-        if text[j] == "{" and text[j - 1] != "\\":
-            depth += 1
-        elif text[j] == "}" and text[j - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return text[i + 1 : j], j + 1
-    return None
+    return i if i < len(text) and text[i] == "{" else None
 
 
 def macro_args(text: str, name: str, count: int = 1) -> Iterator[tuple[str, ...]]:

@@ -64,7 +64,12 @@ def same(found: str, expected: str, places: Gazetteer) -> bool:
 
 
 def _unbracketed(name: str) -> str:
-    return re.sub(r"\s*\([^()]*\)$", "", name)
+    """The name without a short form in brackets after it, nor the academy its institute is
+    written with (`Shanghai Astronomical Observatory, Chinese Academy of Sciences`)."""
+    return _ACADEMY.sub("", re.sub(r"\s*\([^()]*\)$", "", name))
+
+
+_ACADEMY = re.compile(r",\s*(?:the\s+)?(?:Chinese|Russian|Polish) Academy of Sciences$", re.I)
 
 
 def judge(case: Case, places: Gazetteer) -> Outcome:
