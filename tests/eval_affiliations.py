@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
+import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -63,6 +64,30 @@ def same(found: str, expected: str, places: Gazetteer) -> bool:
     return bool(a and b and a[0] == b[0])
 
 
+_FROM = re.compile(r"^% --- from (\S+) ---$", re.M)
+_SOURCE_PATH = re.compile(r"^% source: https://github\.com/[^/]+/[^/]+/blob/[0-9a-f]+/(\S+)", re.M)
+
+
+def _paper(case: Case, scratch: str) -> Path:
+    """The excerpt as the repository has it: a file that quotes the files it `\\input`s
+    after `% --- from PATH ---` lines is split back into them, in a folder."""
+    text = (
+        case.path.read_text(encoding="utf-8", errors="replace")
+        if case.path.suffix == ".tex"
+        else ""
+    )
+    parts = _FROM.split(text)
+    source = _SOURCE_PATH.search(text)
+    if len(parts) < 3 or not source:
+        return case.path
+    folder = Path(scratch)
+    files = {source.group(1): parts[0], **dict(zip(parts[1::2], parts[2::2], strict=True))}
+    for name, body in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(body, encoding="utf-8")
+    return folder
+
+
 def _unbracketed(name: str) -> str:
     """The name without a short form in brackets after it, nor the academy its institute is
     written with (`Shanghai Astronomical Observatory, Chinese Academy of Sciences`)."""
@@ -73,7 +98,8 @@ _ACADEMY = re.compile(r",\s*(?:the\s+)?(?:Chinese|Russian|Polish) Academy of Sci
 
 
 def judge(case: Case, places: Gazetteer) -> Outcome:
-    found = tuple(i.institution.english for i in institutions(case.path, places))
+    with tempfile.TemporaryDirectory(prefix="radar-eval-") as scratch:
+        found = tuple(i.institution.english for i in institutions(_paper(case, scratch), places))
     missed = tuple(e for e in case.expected if not any(same(f, e, places) for f in found))
     extra = tuple(f for f in found if not any(same(f, e, places) for e in case.expected))
     return Outcome(case, found, missed, extra)
