@@ -136,7 +136,7 @@ class Gazetteer:
         unknown parts whose name says university, or institute after a known one (`Université
         Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it).
         Departments, labs and places are left out. Empty when no part is known."""
-        parts = [" ".join(p.split()) for p in re.split(r"[,;]", affiliation)]
+        parts = [_LEAD.sub("", " ".join(p.split())) for p in re.split(r"[,;]", affiliation)]
         out: list[Institution | str] = []
         i = 0
         while i < len(parts):
@@ -156,7 +156,7 @@ class Gazetteer:
             [
                 item if isinstance(item, Institution) else Institution(item, None)
                 for n, item in enumerate(out)
-                if isinstance(item, Institution) or _own(item, n > known[0])
+                if isinstance(item, Institution) or _own(item, n > known[0], _at(out, n + 1))
             ]
         )
 
@@ -221,11 +221,31 @@ _UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)
 _INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
 
 
-def _own(part: str, after_known: bool) -> bool:
-    """Whether an unknown part of a comma list is an organisation of its own."""
+def _own(part: str, after_known: bool, before: Institution | str | None) -> bool:
+    """Whether an unknown part of a comma list is an organisation of its own: a university,
+    or an institute after a known organisation, unless it stands just before the known one it
+    belongs to (`…, with Jiaxing Research Institute, Zhejiang University`)."""
     if _UNIT.match(part):
         return False
-    return bool(_UNIVERSITY.search(part) or (after_known and _INSTITUTE.search(part)))
+    own_institute = after_known and not isinstance(before, Institution)
+    return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
+
+
+def part_of_next(line: str) -> bool:
+    """Whether a line of an author block names a unit of the organisation on the next line
+    (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
+    return "," not in line and bool(_UNIT.match(line) or _OF_INSTITUTE.match(line))
+
+
+_OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
+
+
+def _at(items: list[Institution | str], n: int) -> Institution | str | None:
+    return items[n] if n < len(items) else None
+
+
+# the joining words of an IEEE note's list: `…, with X, and also with Y`
+_LEAD = re.compile(r"^(?:and\s+)?(?:also\s+)?with\s+(?:the\s+)?|^and\s+(?:the\s+)?", re.I)
 
 
 # parts of an organisation, not one: dropped before the organisation they belong to

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from monitor.affiliations import names_organisation
+from monitor.affiliations import names_organisation, part_of_next
 from monitor.eprint import front_matter, main_files
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
@@ -39,7 +39,15 @@ def split_lines(text: str) -> list[str]:
     """Cleaned lines; a single name that ends in a comma goes on on the next line
     (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
-    return [c for c in (clean_line(line) for line in text.splitlines()) if c]
+    text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
+    lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
+    out: list[str] = []
+    for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
+        if out and part_of_next(out[-1]):
+            out[-1] = f"{out[-1]}, {line}"
+        else:
+            out.append(line)
+    return out
 
 
 Known = Callable[[str], bool]
@@ -63,7 +71,8 @@ _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
 _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at)|"
+    r"[A-Z][\w.-]*(?:(?:\s+|,\s*|\s+and\s+)[A-Z][\w.-]*){1,11}:)\s+(?:the\s+)?",
     re.I,
 )
 
@@ -92,11 +101,9 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
-        for entry in _marked_entries(_institutions(args[-1])):
-            lines = split_lines(plain(entry, macros))
-            kept = [line for line in lines if looks_institutional(line, known)]
-            stated += kept or ([x for x in lines[:1] if not _NO_ORGANISATION.match(x)]
-                               if name in _EXPLICIT else [])  # fmt: skip
+        body = _institutions(args[-1])
+        for entry in _marked_entries(body) or [body]:
+            stated += _entry_lines(entry, macros, known, name in _EXPLICIT)
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
@@ -130,17 +137,38 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     return out
 
 
-# a footnote marker that opens an entry: `$^{2}$`, `$^2$`, `\\textsuperscript{2}`
-_MARKER = re.compile(r"\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\textsuperscript\s*\{[^{}]{1,8}\}")
+_MARKER = re.compile(
+    r"(?:\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\textsuperscript\s*\{[^{}]{1,8}\})(?=\s*[A-Za-z{])"
+)
+# what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
+# `Nushi,\\textsuperscript{2}`)
+_LINE_START = ("\n", "\\\\", "{", "quad", "]")
 
 
 def _marked_entries(body: str) -> list[str]:
-    """The entries of one affiliation macro that numbers them (`\\institution{$^{1}$UC Santa
-    Cruz \\quad $^{2}$Virginia Tech}`): each is an organisation authors point to, judged
-    alone; a body with fewer than two markers is one entry."""
-    if len(_MARKER.findall(body)) < 2:
-        return [body]
-    return [part for part in _MARKER.split(body) if part.strip()]
+    """The entries of a block that numbers them at the start of their lines (`$^{1}$UC Santa
+    Cruz \\quad $^{2}$Virginia Tech`, after the authors' names), each an organisation authors
+    point to; none when fewer than two are numbered."""
+    starts = [
+        m
+        for m in _MARKER.finditer(body)
+        if not body[: m.start()].strip() or body[: m.start()].rstrip(" \t").endswith(_LINE_START)
+    ]
+    if len(starts) < 2:
+        return []
+    ends = [m.start() for m in starts[1:]] + [len(body)]
+    return [body[m.end() : end] for m, end in zip(starts, ends, strict=True)]
+
+
+def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool) -> list[str]:
+    """The organisations of one affiliation: its lines that say they are one or name the
+    e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
+    affiliation's own, its first line."""
+    lines = split_lines(plain(entry, macros))
+    kept = _organisation_lines(lines, _domains(entry), known)
+    if kept or not explicit:
+        return kept
+    return [x for x in lines[:1] if not _NO_ORGANISATION.match(x) and not _FUNDING.search(x)]
 
 
 def _institutions(body: str) -> str:
@@ -166,13 +194,19 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     lines: list[str] = []
     bodies = [body for (body,) in macro_args(front, "author")]
     for body in bodies:
+        # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`
+        marked = [x for e in _marked_entries(body) for x in _entry_lines(e, macros, known, True)]
+        if marked:
+            lines += marked
+            continue
         for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
             lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
             # the first line names the author, unless it is all there is (`\\AND DeepMind`)
             rest = lines_of if len(lines_of) == 1 else lines_of[1:]
             lines += _organisation_lines(rest, _domains(block), known)
     if not lines:
-        for center in re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S):
+        centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
+        for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
 
@@ -234,7 +268,7 @@ def _domains(tex: str) -> set[str]:
 
 
 def looks_institutional(line: str, known: Known) -> bool:
-    if _FUNDING.search(line) or len(line) > 150 or _NO_ORGANISATION.match(line):
+    if _FUNDING.search(line) or len(line) > 250 or _NO_ORGANISATION.match(line):
         return False
     return known(line) or names_organisation(line)
 

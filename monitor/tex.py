@@ -95,6 +95,12 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
         for name, body in (macros or {}).items():
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
     text = re.sub(r"\$[^$]*\$", " ", text)
+    # environments are markup (`\\begin{tabular}{ccc}`); an unescaped `&` parts cells
+    text = re.sub(r"\\begin\s*\{(?:tabular\*?|tabularx|array|minipage)\}(?:\s*\[[^\]]*\])?\s*"
+                  r"\{(?:[^{}]|\{[^{}]*\})*\}", "\n", text)  # fmt: skip
+    text = re.sub(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?", "\n", text)
+    text = re.sub(r"\\\\\s*\[[^\]]*\]", "\n", text)  # `\\[5pt]`
+    text = re.sub(r"(?<!\\)&", "\n", text)
     text = _drop_commands_with_args(text)
     text = _compose(text)
     text = text.replace("\\{", "\ufff0").replace("\\}", "\ufff1")  # literal braces survive

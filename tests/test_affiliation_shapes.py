@@ -21,14 +21,35 @@ def _labels(body: str, places: Gazetteer, cls: str = "article") -> list[str]:
     return places.labels(latex_front.affiliations({"main.tex": source}, places.knows))
 
 
-def test_numbered_entries_in_one_affiliation_are_each_an_organisation(places: Gazetteer) -> None:
-    body = (
-        "\\author{A$^{1}$, B$^{2}$, C$^{3}$}\\affiliation{\\institution{$^{1}$UC Santa Cruz "
+def test_numbered_entries_are_each_an_organisation(places: Gazetteer) -> None:
+    in_one_affiliation = (
+        "\\author{A$^{1}$, B$^{2}$, C$^{3}$}\\affiliation{\\institution{$^{1}$eunomia-bpf "
         "\\quad $^{2}$Virginia Tech \\quad $^{3}$Telecom Paris}}"
     )
-    assert _labels(body, places, "acmart") == [
-        "UC Santa Cruz", "Virginia Tech", "Télécom Paris(巴黎高等电信学院)"
-    ]  # fmt: skip
+    assert _labels(in_one_affiliation, places, "acmart") == [
+        "eunomia-bpf",
+        "Virginia Polytechnic Institute and State University(弗吉尼亚理工大学)",
+        "Télécom Paris(巴黎高等电信学院)",
+    ]
+    after_the_names = (  # usenix; AAAI's `Name,\\textsuperscript{2}` marks a name, not an entry
+        "\\author{{\\rm Y. Zheng}$^{1,2}$, {\\rm T. Yu}$^{1}$\\\\[1ex] $^{1}$eunomia-bpf,\n"
+        "$^{2}$Pyramid Partners\n}"
+    )
+    assert _labels(after_the_names, places) == ["eunomia-bpf", "Pyramid Partners"]
+    aaai = (
+        "\\author{G. Bansal,\\textsuperscript{\\rm 1} B. Nushi,\\textsuperscript{\\rm 2}\\\\\n"
+        "\\textsuperscript{\\rm 1}University of Washington,\n"
+        "\\textsuperscript{\\rm 2}Microsoft Research}"
+    )
+    assert _labels(aaai, places) == [
+        "University of Washington(华盛顿大学)",
+        "Microsoft Research(微软研究院)",
+    ]
+    centred = (
+        "\\begin{icmlauthorlist}\\icmlauthor{V. Shaj}{}\\end{icmlauthorlist}"
+        "\\centerline{\\textit{University of Edinburgh, United Kingdom}}"
+    )
+    assert _labels(centred, places) == ["The University of Edinburgh(爱丁堡大学)"]
 
 
 def test_an_institution_set_on_two_lines_is_one(places: Gazetteer) -> None:
@@ -77,7 +98,7 @@ def test_company_names_without_an_institution_word(places: Gazetteer) -> None:
     assert _labels(body, places) == [
         "Chan-Zuckerberg Initiative",
         "Pyramidal AI",
-        "University of California Irvine(加利福尼亚大学尔湾分校)",
+        "University of California, Irvine(加利福尼亚大学尔湾分校)",
     ]
     assert not latex_front.looks_institutional("Department of Computer Science & AI", places.knows)
 
@@ -98,3 +119,49 @@ def test_a_short_name_with_its_lab_s_acronym_is_the_organisation(places: Gazette
 def test_an_escaped_line_break_closes_its_group() -> None:
     assert tex.braced("{Wuhan, China \\\\}\\affiliation{B}", 0) == ("Wuhan, China \\\\", 17)
     assert tex.braced("{a \\} b} c", 0) == ("a \\} b", 8)
+
+
+def test_a_unit_on_the_line_before_its_organisation_is_part_of_it(places: Gazetteer) -> None:
+    body = (
+        "\\author{M. Wolter \\\\ Institute for Computer Science \\\\ University of Bonn \\\\ "
+        "{\\tt w@cs.uni-bonn.de} \\And A. Yao \\\\ Institute of Software \\\\ Chinese Academy "
+        "of Sciences}"
+    )
+    assert _labels(body, places) == [
+        "University of Bonn(波恩大学)",
+        "Institute of Software, Chinese Academy of Sciences",
+    ]
+
+
+def test_ieee_notes_with_joined_and_colon_leads(places: Gazetteer) -> None:
+    note = (
+        "\\author{F. Zhang, X. Sun\\IEEEcompsocitemizethanks{\\IEEEcompsocthanksitem F. Zhang is "
+        "with the College of CS, Zhejiang University, Hangzhou 310027, with Jiaxing Research "
+        "Institute, Zhejiang University, Jiaxing, and also with Zhengzhou Xinda Institute of "
+        "Advanced Technology, Zhengzhou 450001, China.\\IEEEcompsocthanksitem Xiangguo~Sun, "
+        "Hong~Cheng: Department of Systems Engineering and Engineering Management, and Shun "
+        "Hing Institute of Advanced Engineering, The Chinese University of Hong Kong, Hong Kong "
+        "SAR.}}"
+    )
+    assert _labels(note, places, "IEEEtran") == [
+        "Zhejiang University(浙江大学)",
+        "Zhengzhou Xinda Institute of Advanced Technology",
+        "Chinese University of Hong Kong(香港中文大学)",
+    ]
+
+
+def test_blocks_name_organisations_by_mail_domain_slash_and_table(places: Gazetteer) -> None:
+    ieee = (
+        "\\author{\\IEEEauthorblockN{J. Webber}\\IEEEauthorblockA{\\textit{Neo4j} \\\\ "
+        "jim.webber@neo4j.com}}"
+    )
+    assert _labels(ieee, places, "IEEEtran") == ["Neo4j"]
+    assert _labels("\\author{T. Thomas \\\\ Independent / FAR Labs \\\\ t@gmail.com}", places) == [
+        "FAR Labs"
+    ]
+    table = (
+        "\\address{\\begin{tabular}{ccccc}{\\bfseries A. Altabaa}\\snote{1} & {\\bfseries "
+        "J. Lafferty}\\snote{1}\\\\[5pt]\\end{tabular}\\footnotetext{\\snote{1}Department of "
+        "Statistics, Yale University; a@yale.edu.}}"
+    )
+    assert _labels(table, places) == ["Yale University(耶鲁大学)"]

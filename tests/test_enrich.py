@@ -191,7 +191,7 @@ def test_spellings_of_one_name_meet(places: Gazetteer) -> None:
     assert places.labels(["Université de Montréal"]) == ["University of Montreal(蒙特利尔大学)"]
     assert places.labels(["Universität Hamburg"]) == ["University of Hamburg(汉堡大学)"]
     assert places.labels(["University of California at Santa Barbara"]) == [
-        "University of California Santa Barbara(加利福尼亚大学圣芭芭拉分校)"
+        "University of California, Santa Barbara(加利福尼亚大学圣芭芭拉分校)"
     ]
     assert places.labels(["MIT Computer Science and Artificial Intelligence Laboratory"]) == [
         "Massachusetts Institute of Technology(麻省理工学院)"
