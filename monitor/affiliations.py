@@ -17,26 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
+from monitor.org_words import is_unit, names_organisation, own, without_address, without_lead
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
-# words that say a name is an institution (free text must have one to count as an affiliation)
-INSTITUTION_WORDS = re.compile(
-    r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
-    r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
-    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist|initiative|"
-    r"observatory)\b",
-    re.I,
-)
-# a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
-_AI_COMPANY = re.compile(r"^(?:[A-Z][\w.'-]*\s+){1,3}AI$")
-
-
-def names_organisation(text: str) -> bool:
-    """Whether free text says it is an organisation: a word like "University" or "Inc.", or
-    the `… AI` form of a company's name."""
-    return bool(INSTITUTION_WORDS.search(text) or _AI_COMPANY.match(text.strip()))
-
-
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
               "research", "group", "faculty"}  # fmt: skip
 _ABBREVIATIONS = (
@@ -136,7 +119,7 @@ class Gazetteer:
         unknown parts whose name says university, or institute after a known one (`Université
         Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it).
         Departments, labs and places are left out. Empty when no part is known."""
-        parts = [_LEAD.sub("", " ".join(p.split())) for p in re.split(r"[,;]", affiliation)]
+        parts = [without_lead(" ".join(p.split())) for p in re.split(r"[,;]", affiliation)]
         out: list[Institution | str] = []
         i = 0
         while i < len(parts):
@@ -156,7 +139,8 @@ class Gazetteer:
             [
                 item if isinstance(item, Institution) else Institution(item, None)
                 for n, item in enumerate(out)
-                if isinstance(item, Institution) or _own(item, n > known[0], _at(out, n + 1))
+                if isinstance(item, Institution)
+                or own(item, n > known[0], isinstance(_at(out, n + 1), Institution))
             ]
         )
 
@@ -206,7 +190,7 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
             isinstance(part, Institution)
             and _UMBRELLA.fullmatch(key(part.english))
             and isinstance(before, str)
-            and not _UNIT.match(before)
+            and not is_unit(before)
             and names_organisation(before)
         ):
             out[-1] = Institution(f"{before}, {part.english}", None)
@@ -215,46 +199,8 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
     return out
 
 
-# words that make a part of a comma list an organisation of its own: a university anywhere in
-# the list, an institute only after a known organisation (before one, it is part of it)
-_UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)\b", re.I)
-_INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
-
-
-def _own(part: str, after_known: bool, before: Institution | str | None) -> bool:
-    """Whether an unknown part of a comma list is an organisation of its own: a university,
-    or an institute after a known organisation, unless it stands just before the known one it
-    belongs to (`…, with Jiaxing Research Institute, Zhejiang University`)."""
-    if _UNIT.match(part):
-        return False
-    own_institute = after_known and not isinstance(before, Institution)
-    return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
-
-
-def part_of_next(line: str) -> bool:
-    """Whether a line of an author block names a unit of the organisation on the next line
-    (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
-    return "," not in line and bool(_UNIT.match(line) or _OF_INSTITUTE.match(line))
-
-
-_OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
-
-
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:
     return items[n] if n < len(items) else None
-
-
-# the joining words of an IEEE note's list: `…, with X, and also with Y`
-_LEAD = re.compile(r"^(?:and\s+)?(?:also\s+)?with\s+(?:the\s+)?|^and\s+(?:the\s+)?", re.I)
-
-
-# parts of an organisation, not one: dropped before the organisation they belong to
-_UNIT = re.compile(
-    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
-    r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
-    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section)\b",
-    re.I,
-)
 
 
 _COUNTRY_NAMES = {
@@ -271,29 +217,6 @@ def _names_country(text: str, country: str) -> bool:
     words = f" {key(text)} "
     names = _COUNTRY_NAMES.get(country, (key(country),))
     return any(f" {name} " in words for name in names)
-
-
-def without_address(affiliation: str) -> str:
-    """An unknown affiliation as written, without the address after its last institution part
-    (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
-    China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
-    Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
-    parts = [" ".join(p.split()) for p in affiliation.split(",")]
-    named = [i for i, part in enumerate(parts) if names_organisation(part)]
-    kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
-    while kept and (_UNIT.match(kept[0]) or _team_before(kept)):
-        kept.pop(0)
-    return ", ".join(kept)
-
-
-def _team_before(parts: list[str]) -> bool:
-    """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
-    company's name before its legal form (`Dgraph Labs, Inc.`)."""
-    return len(parts) > 1 and bool(_TEAM.search(parts[0])) and not _LEGAL.match(parts[1])
-
-
-_TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
-_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)\b\.?", re.I)
 
 
 def _distinct(items: list[Institution]) -> list[Institution]:

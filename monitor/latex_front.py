@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from monitor.affiliations import names_organisation, part_of_next
 from monitor.eprint import front_matter, main_files
+from monitor.org_words import names_organisation, part_of_next
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"

@@ -1,0 +1,99 @@
+"""What the words of an affiliation string say, with no gazetteer: an organisation
+(`University`, `Inc.`, `Pyramidal AI`), a unit of one (a department, a key laboratory, a team
+written before its company), the words that join a list (`…, and also with X`), or an address.
+`affiliations.Gazetteer` reads comma lists with these; `latex_front` keeps the lines that name
+an organisation.
+"""
+
+from __future__ import annotations
+
+import re
+
+# words that say a name is an institution (free text must have one to count as an affiliation)
+INSTITUTION_WORDS = re.compile(
+    r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
+    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist|initiative|"
+    r"observatory)\b",
+    re.I,
+)
+# a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
+_AI_COMPANY = re.compile(r"^(?:[A-Z][\w.'-]*\s+){1,3}AI$")
+
+
+def names_organisation(text: str) -> bool:
+    """Whether free text says it is an organisation: a word like "University" or "Inc.", or
+    the `… AI` form of a company's name."""
+    return bool(INSTITUTION_WORDS.search(text) or _AI_COMPANY.match(text.strip()))
+
+
+# the joining words of an IEEE note's list: `…, with X, and also with Y`
+_LEAD = re.compile(r"^(?:and\s+)?(?:also\s+)?with\s+(?:the\s+)?|^and\s+(?:the\s+)?", re.I)
+
+
+def without_lead(part: str) -> str:
+    """A part of a comma list without the words that join it to the list."""
+    return _LEAD.sub("", part)
+
+
+# parts of an organisation, not one: dropped before the organisation they belong to
+_UNIT = re.compile(
+    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
+    r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
+    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section)\b",
+    re.I,
+)
+
+
+def is_unit(part: str) -> bool:
+    """Whether a part names a unit of an organisation (a department, a key laboratory), not
+    an organisation."""
+    return _UNIT.match(part) is not None
+
+
+# words that make a part of a comma list an organisation of its own: a university anywhere in
+# the list, an institute only after a known organisation (before one, it is part of it)
+_UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)\b", re.I)
+_INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
+
+
+def own(part: str, after_known: bool, before_known: bool) -> bool:
+    """Whether an unknown part of a comma list is an organisation of its own: a university,
+    or an institute after a known organisation, unless it stands just before the known one it
+    belongs to (`…, with Jiaxing Research Institute, Zhejiang University`)."""
+    if is_unit(part):
+        return False
+    own_institute = after_known and not before_known
+    return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
+
+
+def part_of_next(line: str) -> bool:
+    """Whether a line of an author block names a unit of the organisation on the next line
+    (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
+    return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line))
+
+
+_OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
+
+
+def without_address(affiliation: str) -> str:
+    """An unknown affiliation as written, without the address after its last institution part
+    (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
+    China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
+    Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
+    parts = [" ".join(p.split()) for p in affiliation.split(",")]
+    named = [i for i, part in enumerate(parts) if names_organisation(part)]
+    kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
+    while kept and (is_unit(kept[0]) or _team_before(kept)):
+        kept.pop(0)
+    return ", ".join(kept)
+
+
+def _team_before(parts: list[str]) -> bool:
+    """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
+    company's name before its legal form (`Dgraph Labs, Inc.`)."""
+    return len(parts) > 1 and bool(_TEAM.search(parts[0])) and not _LEGAL.match(parts[1])
+
+
+_TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
+_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)\b\.?", re.I)
