@@ -48,11 +48,19 @@ def cases(folder: Path = REAL) -> list[Case]:
     `tests/make_pdf_fixtures.py`: the expected institutions are the `.tex` file's)."""
     out = []
     for path in sorted([*folder.glob("*.tex"), *folder.glob("*.pdf")]):
-        source = path if path.suffix == ".tex" else REAL / f"{path.stem}.tex"
+        source = path if path.suffix == ".tex" else _typeset_from(path)
         head = dict(_HEADER.findall(source.read_text(encoding="utf-8", errors="replace")[:2000]))
         expected = tuple(e.strip() for e in head.get("expected", "").split(";") if e.strip())
         out.append(Case(path, head.get("family", "?").strip(), expected))
     return out
+
+
+def _typeset_from(pdf: Path) -> Path:
+    """The front matter a fixture PDF was typeset from (`tests/make_pdf_fixtures.py`)."""
+    for folder in sorted(REAL.parent.glob("latex_*")):
+        if (folder / f"{pdf.stem}.tex").is_file():
+            return folder / f"{pdf.stem}.tex"
+    raise FileNotFoundError(f"{pdf}: no front matter of that name in tests/fixtures/latex_*")
 
 
 def same(found: str, expected: str, places: Gazetteer) -> bool:
