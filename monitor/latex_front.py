@@ -28,11 +28,11 @@ def clean_line(line: str) -> str:
     """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
     a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
-    text = " ".join(text.split()).strip(" ,;:.*†‡§¶").lstrip("&").strip()
+    text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶").lstrip("&").strip()
     text = text.lstrip("0123456789()[] ").strip()
     if _KEEP_END.search(text):
         return text
-    return text.rstrip(" ,;:.*†‡§¶0123456789()[]").strip()
+    return text.rstrip(" ,;:.*∗⋆†‡§¶0123456789()[]").strip()
 
 
 def split_lines(text: str) -> list[str]:
@@ -71,10 +71,11 @@ _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
 _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at)|"
-    r"[A-Z][\w.-]*(?:(?:\s+|,\s*|\s+and\s+)[A-Z][\w.-]*){1,11}:)\s+(?:the\s+)?",
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
+# an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
+_NAMES_COLON = re.compile(r"^[A-Z][\w.-]*(?:(?:\s+|,\s*|\s+and\s+)[A-Z][\w.-]*){1,11}:\s+")
 
 
 def affiliations(files: dict[str, str], known: Known) -> list[str]:
@@ -122,7 +123,7 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
         for line in split_lines(sentence):
             if led and not _WORK_AT.match(line):
                 continue
-            line = _WORK_AT.sub("", line)
+            line = _WORK_AT.sub("", line) if led else _NAMES_COLON.sub("", _WORK_AT.sub("", line))
             if looks_institutional(line, known):
                 out.append(line)
     return out

@@ -17,13 +17,19 @@ from pypdf.errors import PyPdfError
 
 from monitor.errors import InputError
 from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
+from monitor.org_words import part_of_next
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
 # the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended
 _BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
-_MARKER = re.compile(r"(?:(?<=\s)|^)[0-9*†‡§¶]{1,3}(?=[A-Z])")
+_MARKER = re.compile(
+    r"(?:(?<=\s)|^)[0-9*∗⋆†‡§¶]{1,3}(?=[A-Z])"
+    r"|^[a-f](?=[A-Z][a-z]{2,})"  # elsarticle's letters: `aThe State Key Laboratory of …`
+)
+# a line that goes on on the next: it ends in a hyphen, a comma or a joining word
+_WRAPPED = re.compile(r"(?:,|-|\b(?:of|and|for|the|de|du|des|at|in|&))$")
 
 
 def first_page_text(blob: bytes, name: str) -> str:
@@ -42,11 +48,26 @@ def first_page_text(blob: bytes, name: str) -> str:
 def header_lines(text: str) -> list[str]:
     """The lines above the abstract (at most the first 60)."""
     lines: list[str] = []
-    for line in text.splitlines()[:_HEADER_LINES]:
-        if _ABSTRACT.match(line) or _BODY.match(line):
+    for line in [x for x in text.splitlines() if not x.strip().isdigit()][:_HEADER_LINES]:
+        if _ABSTRACT.match(line) or _BODY.match(line):  # (a review copy numbers its lines)
             break
         lines.append(line)
-    return lines
+    return _unwrapped(lines)
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Lines the page broke put back together: `…, Chinese Academy of` + `Sciences`,
+    `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`."""
+    out: list[str] = []
+    for line in (x.strip() for x in lines):
+        before = out[-1] if out else ""
+        if before.endswith("-") and line[:1].islower():
+            out[-1] = before[:-1] + line
+        elif before and (_WRAPPED.search(before) or part_of_next(clean_line(before))) and line:
+            out[-1] = f"{before} {line}" if before.endswith(",") else f"{before}, {line}"
+        else:
+            out.append(line)
+    return out
 
 
 def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) -> list[str]:

@@ -18,8 +18,9 @@ from pathlib import Path
 
 REAL = Path(__file__).parent / "fixtures" / "latex_real"
 OUT = Path(__file__).parent / "fixtures" / "pdf_real"
-# typeset, but no use: the excerpt prints no author block (anonymous submission options)
-LEFT_OUT = {"acmart_ids-backdoor-conext19"}
+# typeset, but no use: the excerpt prints no author block (anonymous submission options), or
+# not its addresses (elsarticle's unlabelled `\\address{$^1$ …}` in this excerpt)
+LEFT_OUT = {"acmart_ids-backdoor-conext19", "elsarticle_mhllcep-iapcm"}
 _ABSTRACT = "\\begin{abstract}\nThis is the abstract of the paper.\n\\end{abstract}\n"
 _BODY = "\\section{Introduction}\nThe body of the paper.\n\\end{document}\n"
 

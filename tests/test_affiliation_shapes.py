@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from monitor import latex_front, tex
+from monitor import latex_front, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 
@@ -165,3 +165,23 @@ def test_blocks_name_organisations_by_mail_domain_slash_and_table(places: Gazett
         "Statistics, Yale University; a@yale.edu.}}"
     )
     assert _labels(table, places) == ["Yale University(耶鲁大学)"]
+
+
+def test_a_pdf_header_s_broken_lines_are_put_back(places: Gazetteer) -> None:
+    page = (
+        "Cloud Manufacturing Ecosystems: A Survey\n1\n2\n3\nS. Chen1, T. Peng1, C. Lee\n"
+        "aThe State Key Laboratory of Fluid Power Transmission and Control, College of\n"
+        "Mechanical Engineering, Zhejiang University, Hangzhou, 310027, China\n"
+        "∗†Department of Electrical Engineering, National Tsing Hua University, Taiwan\n"
+        "Institute of Software\nChinese Academy of Sciences\nHaidian Qu, Beijing, China\n"
+        "Abstract\nWe study manufacturing. Correspondence to: Institute of Applied Physics "
+        "and Computational Math-\nematics, Beijing.\n"
+    )
+    found = pdf_header.affiliations(
+        page, "Cloud Manufacturing Ecosystems: A Survey", (), places.knows
+    )
+    assert places.labels(found) == [
+        "Zhejiang University(浙江大学)",
+        "National Tsing Hua University(国立清华大学)",
+        "Institute of Software, Chinese Academy of Sciences",
+    ]  # a title's colon is no "Names: affiliation" lead
