@@ -78,11 +78,20 @@ def front_matter(files: dict[str, str], main: str) -> str:
 
 
 def main_files(files: dict[str, str]) -> list[str]:
-    """Files that could be the paper, likeliest first: a `\\documentclass` with a body, at the
-    top of the archive. A submission may also hold a response letter or a supplement."""
+    """Files that could be the paper, likeliest first: a body with its `\\documentclass` (in
+    the file or in a preamble it `\\input`s), at the top of the archive. A submission may also
+    hold a response letter or a supplement."""
+    with_body = [p for p, t in files.items() if "\\begin{document}" in _strip(t)]
+    if with_body:
+        classed = {p for p in with_body if "\\documentclass" in _expanded_preamble(files, p)}
+        return sorted(with_body, key=lambda p: (p not in classed, p.count("/"), p))
     candidates = [p for p, t in files.items() if "\\documentclass" in _strip(t)]
-    with_body = [p for p in candidates if "\\begin{document}" in files[p]]
-    return sorted(with_body or candidates or files, key=lambda p: (p.count("/"), p))
+    return sorted(candidates or files, key=lambda p: (p.count("/"), p))
+
+
+def _expanded_preamble(files: dict[str, str], path: str) -> str:
+    text = _strip(files[path])
+    return _expand(files, path, text[: text.find("\\begin{document}")], _INCLUDE_DEPTH)
 
 
 def _strip(text: str) -> str:

@@ -39,6 +39,8 @@ def split_lines(text: str) -> list[str]:
     """Cleaned lines; a single name that ends in a comma goes on on the next line
     (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
+    # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
+    text = re.sub(r"(?m)\b(of|and|for|the|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
     lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
     out: list[str] = []
@@ -51,9 +53,10 @@ def split_lines(text: str) -> list[str]:
 
 
 Known = Callable[[str], bool]
-_EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation")
+_EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
+             "icmladdress")  # fmt: skip
 _MACRO = re.compile(
-    r"\\(affiliations?|affil|institute|address|icmlaffiliation|IEEEauthorblockA|thanks|"
+    r"\\(affiliations?|affil|institute|address|icmlaffiliation|icmladdress|IEEEauthorblockA|thanks|"
     r"IEEEcompsocitemizethanks)"
     r"(?![A-Za-z])"
 )
@@ -102,9 +105,11 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
-        body = _institutions(args[-1])
-        for entry in _marked_entries(body) or [body]:
-            stated += _entry_lines(entry, macros, known, name in _EXPLICIT)
+        for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", args[-1]):  # llncs: `A \\and B`
+            body = _institutions(one)
+            marked = _marked_entries(body)  # each an organisation authors point to
+            for entry in marked or [body]:
+                stated += _entry_lines(entry, macros, known, name in _EXPLICIT or bool(marked))
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
@@ -139,7 +144,8 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
 
 
 _MARKER = re.compile(
-    r"(?:\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\textsuperscript\s*\{[^{}]{1,8}\})(?=\s*[A-Za-z{])"
+    r"(?:\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\(?:textsuperscript|IEEEauthorrefmark)\s*\{[^{}]{1,8}\})"
+    r"(?=\s*[A-Za-z{\\])"
 )
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
 # `Nushi,\\textsuperscript{2}`)
@@ -166,7 +172,7 @@ def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: boo
     e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
     affiliation's own, its first line."""
     lines = split_lines(plain(entry, macros))
-    kept = _organisation_lines(lines, _domains(entry), known)
+    kept = _without_units(_organisation_lines(lines, _domains(entry), known), known)
     if kept or not explicit:
         return kept
     return [x for x in lines[:1] if not _NO_ORGANISATION.match(x) and not _FUNDING.search(x)]
@@ -204,12 +210,26 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
             lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
             # the first line names the author, unless it is all there is (`\\AND DeepMind`)
             rest = lines_of if len(lines_of) == 1 else lines_of[1:]
-            lines += _organisation_lines(rest, _domains(block), known)
+            lines += _without_units(_organisation_lines(rest, _domains(block), known), known)
     if not lines:
         centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
+
+
+def _without_units(lines: list[str], known: Known) -> list[str]:
+    """One author's lines without the units written above their organisation (`Warwick
+    Mathematics Institute` \\\\ `University of Warwick`, `Computer Science Laboratory` \\\\
+    `SRI International`): before the last line the gazetteer knows or that says university,
+    only such lines stay."""
+    anchors = [n for n, line in enumerate(lines) if known(line) or _UNIVERSITY_WORD.search(line)]
+    if not anchors:
+        return lines
+    return [x for n, x in enumerate(lines) if n >= anchors[-1] or n in anchors]
+
+
+_UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.)", re.I)
 
 
 def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:

@@ -81,12 +81,19 @@ def without_address(affiliation: str) -> str:
     (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
     China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
     Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
-    parts = [" ".join(p.split()) for p in affiliation.split(",")]
+    parts = [_ACRONYM_DASH.sub("", " ".join(p.split())) for p in affiliation.split(",")]
     named = [i for i, part in enumerate(parts) if names_organisation(part)]
     kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
+    universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
+    if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
+        kept = kept[universities[0] :]
     while kept and (is_unit(kept[0]) or _team_before(kept)):
         kept.pop(0)
     return ", ".join(kept)
+
+
+# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
+_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z])")
 
 
 def _team_before(parts: list[str]) -> bool:

@@ -185,3 +185,69 @@ def test_a_pdf_header_s_broken_lines_are_put_back(places: Gazetteer) -> None:
         "National Tsing Hua University(国立清华大学)",
         "Institute of Software, Chinese Academy of Sciences",
     ]  # a title's colon is no "Names: affiliation" lead
+
+
+def test_old_icml_addresses_and_ieee_numbered_entries(places: Gazetteer) -> None:
+    icml = (
+        "\\icmlauthor{M. Henaff}{m@nyu.edu}\\icmladdress{Courant Institute of Mathematical "
+        "Sciences}\\icmlauthor{J. Bruna}{b@nyu.edu}\\icmladdress{Facebook AI Group}"
+    )
+    assert _labels(icml, places) == [
+        "Courant Institute of Mathematical Sciences",
+        "Meta",
+    ]
+    ieee = (
+        "\\author{\\IEEEauthorblockN{\\IEEEauthorrefmark{1}A. Tomescu, \\IEEEauthorrefmark{2}"
+        "R. Chen}\\IEEEauthorblockA{\\IEEEauthorrefmark{1}\\textit{MIT CSAIL},\n"
+        "\\IEEEauthorrefmark{2}\\textit{e-Therapeutics},\n\\IEEEauthorrefmark{3}\\textit{VMware "
+        "Research}}}"
+    )
+    assert _labels(ieee, places, "IEEEtran") == [
+        "Massachusetts Institute of Technology(麻省理工学院)",
+        "e-Therapeutics",
+        "VMware Research",
+    ]
+
+
+def test_units_written_above_their_organisation_are_part_of_it(places: Gazetteer) -> None:
+    ieee = (
+        "\\author{\\IEEEauthorblockN{A. Egea}\\IEEEauthorblockA{MathSys Centre for Doctoral "
+        "Training\\\\ University of Warwick, Coventry CV4 7AL\\\\ a@warwick.ac.uk}"
+        "\\IEEEauthorblockA{Cybersecurity Lab\\\\ Japan Advanced Institute of\\\\ Science and "
+        "Technology}\\IEEEauthorblockA{Vivacity Labs\\\\ London NW5 3AQ}}"
+    )
+    assert _labels(ieee, places, "IEEEtran") == [
+        "The University of Warwick(华威大学)",
+        "Japan Advanced Institute of Science and Technology(北陆先端科学技术大学院大学)",
+        "Vivacity Labs",
+    ]
+    llncs = (
+        "\\institute{Instituto de Matemática e Estatística, São Paulo \\and SuSE Labs, "
+        "Nürnberg \\and "
+        "Charles University, Praha}"
+    )
+    assert _labels(llncs, places, "llncs") == [
+        "Instituto de Matemática e Estatística", "SuSE Labs", "Charles University(查理大学)"
+    ]  # fmt: skip
+    assert places.labels(
+        [
+            "BIFOLD – Berlin Institute for the Foundations of Learning and Data, Berlin",
+            "Berlin School of Mind and Brain, Humboldt-Universität zu Berlin, Germany",
+        ]
+    ) == [
+        "Berlin Institute for the Foundations of Learning and Data",
+        "Humboldt-Universität zu Berlin",
+    ]
+
+
+def test_the_paper_whose_class_is_in_an_input_preamble_is_read(places: Gazetteer) -> None:
+    files = {
+        "macros.tex": "\\documentclass{article}\\usepackage{amsmath}",
+        "main.tex": (
+            "\\input{macros}\\begin{document}\\author{A \\\\ Zhejiang University}\\maketitle"
+        ),
+        "appendix.tex": "\\documentclass{article}\\begin{document}Proofs.\\end{document}",
+    }
+    assert places.labels(latex_front.affiliations(files, places.knows)) == [
+        "Zhejiang University(浙江大学)"
+    ]

@@ -88,7 +88,7 @@ def _tex(name: str) -> dict[str, str]:
             [
                 "Nanyang Technological University(南洋理工大学)",
                 "Huawei(华为)",
-                "Institute for Parallel Systems, Example Technical University",
+                "Example Technical University",  # its institute is part of it
             ],
         ),
         (
