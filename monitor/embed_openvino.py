@@ -10,6 +10,7 @@ are imported by the one-time export alone, which keeps a daily run's memory and 
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import inspect
 import json
@@ -71,17 +72,27 @@ class OpenVinoEmbedder:
         self.max_length = config["max_seq_length"]
         self.tokenizer = _tokenizer(path)
         self.model_id = f"{name}|openvino-{recipe}{window_id(max_tokens)}"
-        core = ov.Core()
-        model = self._cached_model(core, path, cache_dir, calibration, recipe)
-        self.compiled = core.compile_model(
-            model, "CPU", {"INFERENCE_PRECISION_HINT": "bf16", "PERFORMANCE_HINT": "THROUGHPUT"}
+        self.core = ov.Core()
+        self._compile(self._cached_model(self.core, path, cache_dir, calibration, recipe), "bf16")
+        if max_tokens:  # after the export, which is calibrated on the model's own window
+            self.max_length = min(max_tokens, self.max_length)
+
+    def _compile(self, model: Any, precision: str) -> None:
+        self.compiled = self.core.compile_model(
+            model, "CPU", {"INFERENCE_PRECISION_HINT": precision, "PERFORMANCE_HINT": "THROUGHPUT"}
         )
         streams = int(self.compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
         self.infer = [self.compiled.create_infer_request() for _ in range(max(1, streams))]
         self.names = [i.get_any_name() for i in model.inputs]
         self.dim = int(model.outputs[0].get_partial_shape()[2].get_length())
-        if max_tokens:  # after the export, which is calibrated on the model's own window
-            self.max_length = min(max_tokens, self.max_length)
+
+    def recompiled(self, model: Any, precision: str, label: str) -> OpenVinoEmbedder:
+        """The same tokenizer, batching and pooling running another model or precision (the
+        lab's comparison of recipes, `monitor.lab.precisions`)."""
+        other = copy.copy(self)
+        other._compile(model, precision)
+        other.model_id = f"{self.model_id.split('|', 1)[0]}|openvino-{label}"
+        return other
 
     def _cached_model(
         self,
@@ -118,14 +129,14 @@ class OpenVinoEmbedder:
         # apply here; keep stdout for the command's output (`radar rank` prints JSONL).
         with contextlib.redirect_stdout(sys.stderr), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            model = self._quantised(path, list(calibration()))
+            model = self.quantised(path, list(calibration()))
         tmp = target.with_name(f"model.tmp{os.getpid()}.xml")
         ov.save_model(model, str(tmp))
         tmp.with_suffix(".bin").replace(target.with_suffix(".bin"))
         tmp.replace(target)  # the .xml last: its presence means the export is whole
 
-    def _quantised(self, path: Path, calibration: Sequence[str]) -> Any:
-        import nncf
+    def converted(self, path: Path, texts: Sequence[str]) -> tuple[Any, Any]:
+        """The model as a float OpenVINO model, traced on `texts`, and the inputs it takes."""
         import openvino as ov
         import torch
         from transformers import AutoModel
@@ -133,15 +144,22 @@ class OpenVinoEmbedder:
         from monitor.embed import quiet_transformers
 
         quiet_transformers()
+        hf = AutoModel.from_pretrained(str(path)).eval()
+        takes = inspect.signature(hf.forward).parameters  # not every model has token types
+        _, first = next(self._batches(texts[:2]))
+        example = {k: torch.from_numpy(v) for k, v in first.items() if k in takes}
+        with torch.no_grad():
+            return ov.convert_model(hf, example_input=example), takes
+
+    def quantised(self, path: Path, calibration: Sequence[str], float_kept: bool = True) -> Any:
+        """The int8 model, calibrated on real texts; with `float_kept` (the shipped recipe,
+        int8-v2) the first two layers, the last and the FFN output projections stay float."""
+        import nncf
+
         nncf.set_log_level(logging.ERROR)  # its INFO lines go to stdout, past any redirect
         if not calibration:
             raise EmbedError("the int8 export needs calibration texts")
-        hf = AutoModel.from_pretrained(str(path)).eval()
-        takes = inspect.signature(hf.forward).parameters  # not every model has token types
-        _, first = next(self._batches(calibration[:2]))
-        example = {k: torch.from_numpy(v) for k, v in first.items() if k in takes}
-        with torch.no_grad():
-            model = ov.convert_model(hf, example_input=example)
+        model, takes = self.converted(path, calibration)
         names = [op.get_friendly_name() for op in model.get_ops() if op.get_type_name() == "MatMul"]
         last = max(int(n.split("layer.")[1].split(".")[0]) for n in names if "layer." in n)
         float_layers = {"layer.0.", "layer.1.", f"layer.{last}."}  # int8-v2: the agreement
@@ -158,7 +176,7 @@ class OpenVinoEmbedder:
             nncf.Dataset(batches),
             model_type=nncf.ModelType.TRANSFORMER,
             subset_size=len(batches),
-            ignored_scope=nncf.IgnoredScope(names=keep),
+            ignored_scope=nncf.IgnoredScope(names=keep if float_kept else []),
         )
 
     def _batches(self, texts: Sequence[str], size: int = 8) -> Iterator[tuple[Any, dict[str, Any]]]:
