@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.org_words import is_unit, names_organisation, own, without_address, without_lead
+from monitor.org_words import is_unit, own, without_address, without_lead
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
@@ -117,8 +117,10 @@ class Gazetteer:
         """For a comma list naming a known institution, every organisation in it in order: the
         known ones (two parts read together first: `University of California, Berkeley`), and
         unknown parts whose name says university, or institute after a known one (`Université
-        Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it).
-        Departments, labs and places are left out. Empty when no part is known."""
+        Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it, and
+        before an academy one of its own: `Institute of Software, Chinese Academy of Sciences`).
+        Departments, labs and places are left out; list words (`and also with`) go. Empty when
+        no part is known."""
         parts = [without_lead(" ".join(p.split())) for p in re.split(r"[,;]", affiliation)]
         out: list[Institution | str] = []
         i = 0
@@ -179,6 +181,13 @@ _UMBRELLA = re.compile(
 )
 
 
+# what an academy's own organisations are called (`Shanghai Astronomical Observatory`), not
+# universities or companies written beside it
+_ACADEMY_UNIT = re.compile(
+    r"^(?!.*universit).*\b(?:institut\w*|observatory|cent(?:er|re)|laborator\w*)\b", re.I
+)
+
+
 def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
     """`Institute of Software, Chinese Academy of Sciences` is one organisation, written with
     its academy: an unknown institute just before an academy joins it (not a department or a
@@ -191,7 +200,7 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
             and _UMBRELLA.fullmatch(key(part.english))
             and isinstance(before, str)
             and not is_unit(before)
-            and names_organisation(before)
+            and _ACADEMY_UNIT.search(before) is not None
         ):
             out[-1] = Institution(f"{before}, {part.english}", None)
             continue

@@ -91,7 +91,8 @@ class OpenVinoEmbedder:
         lab's comparison of recipes, `monitor.lab.precisions`)."""
         other = copy.copy(self)
         other._compile(model, precision)
-        other.model_id = f"{self.model_id.split('|', 1)[0]}|openvino-{label}"
+        parts = self.model_id.split("|")  # name|openvino-RECIPE[|Ntok]
+        other.model_id = "|".join([parts[0], f"openvino-{label}", *parts[2:]])
         return other
 
     def _cached_model(

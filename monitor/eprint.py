@@ -78,20 +78,18 @@ def front_matter(files: dict[str, str], main: str) -> str:
 
 
 def main_files(files: dict[str, str]) -> list[str]:
-    """Files that could be the paper, likeliest first: a body with its `\\documentclass` (in
-    the file or in a preamble it `\\input`s), at the top of the archive. A submission may also
-    hold a response letter or a supplement."""
-    with_body = [p for p, t in files.items() if "\\begin{document}" in _strip(t)]
-    if with_body:
-        classed = {p for p in with_body if "\\documentclass" in _expanded_preamble(files, p)}
-        return sorted(with_body, key=lambda p: (p not in classed, p.count("/"), p))
-    candidates = [p for p, t in files.items() if "\\documentclass" in _strip(t)]
-    return sorted(candidates or files, key=lambda p: (p.count("/"), p))
+    """Files that could be the paper, likeliest first: one that, with its `\\input`s, has a
+    `\\documentclass` and a body (either may sit in another file), at the top of the
+    archive. A submission may also hold a response letter or a supplement."""
+    marked = [
+        p for p, t in files.items() if "\\documentclass" in _strip(t) or "\\begin{document}" in t
+    ]
+    whole = {p for p in marked if _whole(_expand(files, p, _strip(files[p]), _INCLUDE_DEPTH))}
+    return sorted(marked or files, key=lambda p: (p not in whole, p.count("/"), p))
 
 
-def _expanded_preamble(files: dict[str, str], path: str) -> str:
-    text = _strip(files[path])
-    return _expand(files, path, text[: text.find("\\begin{document}")], _INCLUDE_DEPTH)
+def _whole(text: str) -> bool:
+    return "\\documentclass" in text and "\\begin{document}" in text
 
 
 def _strip(text: str) -> str:

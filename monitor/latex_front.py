@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from monitor.eprint import front_matter, main_files
-from monitor.org_words import names_organisation, part_of_next
+from monitor.org_words import mail_domains, names_organisation, part_of_next, unit_of
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
@@ -40,7 +40,7 @@ def split_lines(text: str) -> list[str]:
     (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
     # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
-    text = re.sub(r"(?m)\b(of|and|for|the|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
+    text = re.sub(r"(?m)(\b(?:of|and|for|the)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
     lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
     out: list[str] = []
@@ -66,8 +66,8 @@ _FUNDING = re.compile(
 )
 # what an explicit affiliation macro may hold that names no organisation
 _NO_ORGANISATION = re.compile(
-    r"^(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|version\b|draft\b|"
-    r"last updated\b|preprint\b|.*\bx{3,}\b)",  # and a template's placeholder: `xxx University`
+    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a)$|"
+    r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b)",  # a template's `xxx University`
     re.I,
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -78,7 +78,9 @@ _WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journa
     re.I,
 )
 # an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
-_NAMES_COLON = re.compile(r"^[A-Z][\w.-]*(?:(?:\s+|,\s*|\s+and\s+)[A-Z][\w.-]*){1,11}:\s+")
+_NAMES_COLON = re.compile(
+    r"^[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*(?:(?:,\s*|\s+and\s+)[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)+:\s+"
+)
 
 
 def affiliations(files: dict[str, str], known: Known) -> list[str]:
@@ -150,6 +152,9 @@ _MARKER = re.compile(
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
 # `Nushi,\\textsuperscript{2}`)
 _LINE_START = ("\n", "\\\\", "{", "quad", "]")
+# an organisation's mark is a number or a letter (`$^{2}$`, `\\textsuperscript{b}`); `$^{*}$`
+# and `$^\\dagger$` mark notes (`Equal contribution`, `Project page: …`)
+_ORGANISATION_MARK = re.compile(r"[{^\s](?:\\rm\s*)?(?:[0-9]+|[a-z])\s*(?:,\s*[0-9a-z]+\s*)*[}$]")
 
 
 def _marked_entries(body: str) -> list[str]:
@@ -159,7 +164,8 @@ def _marked_entries(body: str) -> list[str]:
     starts = [
         m
         for m in _MARKER.finditer(body)
-        if not body[: m.start()].strip() or body[: m.start()].rstrip(" \t").endswith(_LINE_START)
+        if (not body[: m.start()].strip() or body[: m.start()].rstrip(" \t").endswith(_LINE_START))
+        and _ORGANISATION_MARK.search(m.group(0))
     ]
     if len(starts) < 2:
         return []
@@ -172,7 +178,7 @@ def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: boo
     e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
     affiliation's own, its first line."""
     lines = split_lines(plain(entry, macros))
-    kept = _without_units(_organisation_lines(lines, _domains(entry), known), known)
+    kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
     if kept or not explicit:
         return kept
     return [x for x in lines[:1] if not _NO_ORGANISATION.match(x) and not _FUNDING.search(x)]
@@ -201,16 +207,21 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     lines: list[str] = []
     bodies = [body for (body,) in macro_args(front, "author")]
     for body in bodies:
-        # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`
-        marked = [x for e in _marked_entries(body) for x in _entry_lines(e, macros, known, True)]
+        # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
+        after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
+        entries = _marked_entries(after_names)
+        marked = [x for e in entries for x in _entry_lines(e, macros, known, True)]
         if marked:
             lines += marked
             continue
         for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
             lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
-            # the first line names the author, unless it is all there is (`\\AND DeepMind`)
-            rest = lines_of if len(lines_of) == 1 else lines_of[1:]
-            lines += _without_units(_organisation_lines(rest, _domains(block), known), known)
+            # the first line names the author, unless it is all there is (`\\AND DeepMind`),
+            # which counts only when it says it is an organisation
+            one = len(lines_of) == 1
+            domains = set() if one else mail_domains(block)
+            found = _organisation_lines(lines_of if one else lines_of[1:], domains, known)
+            lines += _without_units(found, known)
     if not lines:
         centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
@@ -221,12 +232,15 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
 def _without_units(lines: list[str], known: Known) -> list[str]:
     """One author's lines without the units written above their organisation (`Warwick
     Mathematics Institute` \\\\ `University of Warwick`, `Computer Science Laboratory` \\\\
-    `SRI International`): before the last line the gazetteer knows or that says university,
-    only such lines stay."""
+    `SRI International`): above the last line the gazetteer knows or that says university, a
+    line that names a unit of it goes (`Max Planck Institute for Informatics` stays)."""
     anchors = [n for n, line in enumerate(lines) if known(line) or _UNIVERSITY_WORD.search(line)]
     if not anchors:
         return lines
-    return [x for n, x in enumerate(lines) if n >= anchors[-1] or n in anchors]
+    last = lines[anchors[-1]]
+    return [
+        x for n, x in enumerate(lines) if n >= anchors[-1] or n in anchors or not unit_of(x, last)
+    ]
 
 
 _UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.)", re.I)
@@ -245,50 +259,9 @@ def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list
     return out
 
 
-_MAIL_SUFFIXES = {
-    "com",
-    "org",
-    "net",
-    "edu",
-    "ac",
-    "co",
-    "io",
-    "ai",
-    "gov",
-    "cn",
-    "uk",
-    "de",
-    "fr",
-    "jp",
-    "kr",
-    "ca",
-    "us",
-    "au",
-    "in",
-    "ch",
-    "nl",
-    "it",
-    "es",
-    "sg",
-    "hk",
-}
-_WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "126", "foxmail",
-            "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
-
-
-def _domains(tex: str) -> set[str]:
-    """The organisation name of each e-mail domain in a block: `circonus` of
-    `x@circonus.com`, `stanford` of `x@cs.stanford.edu`; webmail is no organisation."""
-    out = set()
-    for domain in re.findall(r"@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
-        labels = [x for x in domain.lower().split(".") if x]
-        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:
-            labels.pop()
-        out.add(labels[-1])
-    return out - _WEBMAIL
-
-
 def looks_institutional(line: str, known: Known) -> bool:
+    """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
+    so, and it is no funding or contribution note, no placeholder, not prose."""
     if _FUNDING.search(line) or len(line) > 250 or _NO_ORGANISATION.match(line):
         return False
     return known(line) or names_organisation(line)

@@ -93,7 +93,7 @@ def without_address(affiliation: str) -> str:
 
 
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
-_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z])")
+_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
 
 
 def _team_before(parts: list[str]) -> bool:
@@ -104,3 +104,60 @@ def _team_before(parts: list[str]) -> bool:
 
 _TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
 _LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)\b\.?", re.I)
+
+
+_MAIL_SUFFIXES = {
+    "com",
+    "org",
+    "net",
+    "edu",
+    "ac",
+    "co",
+    "io",
+    "ai",
+    "gov",
+    "cn",
+    "uk",
+    "de",
+    "fr",
+    "jp",
+    "kr",
+    "ca",
+    "us",
+    "au",
+    "in",
+    "ch",
+    "nl",
+    "it",
+    "es",
+    "sg",
+    "hk",
+}
+_WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "126", "foxmail",
+            "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
+
+
+def mail_domains(tex: str) -> set[str]:
+    """The organisation name of each e-mail domain in a block: `circonus` of
+    `x@circonus.com`, `stanford` of `x@cs.stanford.edu`; webmail is no organisation."""
+    out = set()
+    for domain in re.findall(r"@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
+        labels = [x for x in domain.lower().split(".") if x]
+        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:
+            labels.pop()
+        out.add(labels[-1])
+    return out - _WEBMAIL
+
+
+def unit_of(line: str, organisation: str) -> bool:
+    """Whether a line written above an organisation's names one of its units: a department
+    or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
+    Centre for Doctoral Training`), or a unit carrying the organisation's own name (`Warwick
+    Mathematics Institute` above `University of Warwick`)."""
+    if is_unit(line) or _TEAM.search(line) or _CENTRE_FOR.search(line):
+        return True
+    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", organisation)) - {"University", "Institute"}
+    return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line)))
+
+
+_CENTRE_FOR = re.compile(r"\bcent(?:er|re) for\b", re.I)

@@ -26,10 +26,12 @@ _BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
 _MARKER = re.compile(
     r"(?:(?<=\s)|^)[0-9*∗⋆†‡§¶]{1,3}(?=[A-Z])"
-    r"|^[a-f](?=[A-Z][a-z]{2,})"  # elsarticle's letters: `aThe State Key Laboratory of …`
+    # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
+    r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
+    r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
 )
-# a line that goes on on the next: it ends in a hyphen, a comma or a joining word
-_WRAPPED = re.compile(r"(?:,|-|\b(?:of|and|for|the|de|du|des|at|in|&))$")
+# a line that goes on on the next: it ends in a joining word
+_WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
 
 
 def first_page_text(blob: bytes, name: str) -> str:
@@ -46,10 +48,11 @@ def first_page_text(blob: bytes, name: str) -> str:
 
 
 def header_lines(text: str) -> list[str]:
-    """The lines above the abstract (at most the first 60)."""
+    """The lines above the abstract or the body's first heading (at most 60, not counting a
+    review copy's line numbers), with the lines the page broke put back together."""
     lines: list[str] = []
     for line in [x for x in text.splitlines() if not x.strip().isdigit()][:_HEADER_LINES]:
-        if _ABSTRACT.match(line) or _BODY.match(line):  # (a review copy numbers its lines)
+        if _ABSTRACT.match(line) or _BODY.match(line):
             break
         lines.append(line)
     return _unwrapped(lines)
@@ -61,10 +64,14 @@ def _unwrapped(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in (x.strip() for x in lines):
         before = out[-1] if out else ""
-        if before.endswith("-") and line[:1].islower():
-            out[-1] = before[:-1] + line
-        elif before and (_WRAPPED.search(before) or part_of_next(clean_line(before))) and line:
-            out[-1] = f"{before} {line}" if before.endswith(",") else f"{before}, {line}"
+        if not (before and line):
+            out.append(line)
+        elif before.endswith("-"):  # `Math-` + `ematics`; `Max-Planck-` + `Institut`
+            out[-1] = (before[:-1] if line[:1].islower() else before) + line
+        elif _WRAPPED.search(before):
+            out[-1] = f"{before} {line}"
+        elif part_of_next(clean_line(before)):
+            out[-1] = f"{before}, {line}"
         else:
             out.append(line)
     return out

@@ -251,3 +251,53 @@ def test_the_paper_whose_class_is_in_an_input_preamble_is_read(places: Gazetteer
     assert places.labels(latex_front.affiliations(files, places.knows)) == [
         "Zhejiang University(浙江大学)"
     ]
+
+
+def test_what_the_new_rules_must_leave_alone(places: Gazetteer) -> None:
+    """A review's counter-examples to the rules above: names, notes and organisations that
+    look like what the rules remove."""
+    notes = (
+        "\\affil{$^{1}$Stanford University \\quad $^{2}$Acme Robotics Inc. \\quad $^{*}$Project "
+        "page: https://x.io}"
+    )
+    assert _labels(notes, places) == ["Stanford University(斯坦福大学)", "Acme Robotics Inc"]
+    marked_names = (
+        "\\author{$^{1}$Alice Smith \\quad $^{2}$Bob Jones \\\\ $^{1}$Stanford University "
+        "\\quad $^{2}$Acme Robotics}"
+    )
+    assert _labels(marked_names, places) == ["Stanford University(斯坦福大学)", "Acme Robotics"]
+    one_line = (
+        "\\author{Alice Karpathy \\texttt{karpathy@karpathy.ai} \\And Bob Jones \\\\ "
+        "Stanford University}"
+    )
+    assert _labels(one_line, places) == ["Stanford University(斯坦福大学)"]
+    assert _labels("\\author{Alice \\\\ Independent University, Bangladesh}", places) == [
+        "Independent University"
+    ]
+    two = "\\author{Alice \\\\ Max Planck Institute for Informatics \\\\ Saarland University}"
+    assert len(_labels(two, places)) == 2
+    assert len(places.labels(["Foo Normal University, Chinese Academy of Sciences"])) == 2
+    files = {
+        "main.tex": "\\documentclass{article}\\affil{Stanford University}\\input{body}",
+        "body.tex": "\\begin{document}\\maketitle Text.",
+    }
+    assert places.labels(latex_front.affiliations(files, places.knows)) == [
+        "Stanford University(斯坦福大学)"
+    ]
+
+
+def test_pdf_rules_leave_names_and_whole_words_alone(places: Gazetteer) -> None:
+    assert pdf_header.header_lines(
+        "T\nInstitute of Software, Chinese Academy of\nSciences\nMax-Planck-\nInstitut für "
+        "Informatik\nHong Kong University of Science &\nTechnology\nAbstract"
+    ) == [
+        "T",
+        "Institute of Software, Chinese Academy of Sciences",
+        "Max-Planck-Institut für Informatik",
+        "Hong Kong University of Science & Technology",
+    ]
+    page = "Title\nA. Smith\neBay Inc., San Jose, USA\nAbstract\n"
+    assert places.labels(pdf_header.affiliations(page, "Title", (), places.knows)) == ["eBay Inc."]
+    names = "T\nAlice Smitha,∗, Bob Jonesb,\naAcme Robotics Laboratory, Shenzhen, China\nAbstract"
+    found = pdf_header.affiliations(names, "T", ("Alice Smith", "Bob Jones"), places.knows)
+    assert not any("Alice" in f or "Bob" in f for f in found)

@@ -37,11 +37,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     corpus = [p for _, p in load_corpus(args.data)]
     random.Random(7).shuffle(corpus)  # the bench's sample
     texts = [paper_text(p) for p in corpus[: args.papers]]
-    path = model_path(settings.rank.model)
-    reference = TorchEmbedder(path, settings.rank.model, settings.rank.max_tokens).encode(texts)
     shipped = make_embedder(settings)
     if not isinstance(shipped, OpenVinoEmbedder):
-        raise SystemExit("the OpenVINO backend is not in use here ([rank] backend)")
+        raise SystemExit("the OpenVINO backend is not in use here ([rank] embed_backend)")
+    path = model_path(settings.rank.model)
+    reference = TorchEmbedder(path, settings.rank.model, settings.rank.max_tokens).encode(texts)
     rank = settings.rank  # the shipped recipe's calibration set
     calibration_file = settings.path(rank.calibration) if rank.calibration else calibration_path()
     calibration = [paper_text(p) for p in read_papers(calibration_file)]
