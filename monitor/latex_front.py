@@ -247,11 +247,14 @@ _UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.)", re.I)
 
 
 def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
-    out = []
-    for line in split_lines("\n".join(raw)):
-        if looks_institutional(line, known):
-            out.append(line)
-            continue
+    """The lines that name an organisation; when none says so, the parts that name the
+    block's e-mail domain (`Circonus` beside `x@circonus.com`; not `Berkeley, CA` beside
+    `x@berkeley.edu` under `University of California`)."""
+    lines = split_lines("\n".join(raw))
+    out = [line for line in lines if looks_institutional(line, known)]
+    if out:
+        return out
+    for line in lines:
         for part in line.split(","):  # `Co-Founder & Lead, Ethereum Project`: the named part
             words = re.findall(r"[a-z0-9]+", part.lower())
             if len(words) <= 6 and domains & set(words):

@@ -52,7 +52,12 @@ def _read(path: Path) -> tuple[bytes, dict[str, str]]:
         raise InputError(f"{path}: cannot read ({err.strerror})") from err
     if not blob:
         raise InputError(f"{path}: empty file")
-    return blob, eprint.unpack(blob, str(path))
+    if path.suffix.lower() == ".pdf" and not blob.startswith(b"%PDF"):
+        raise InputError(f"{path}: not a PDF (it does not start with %PDF)")
+    files = eprint.unpack(blob, str(path))
+    if not blob.startswith(b"%PDF") and not any("\\" in text for text in files.values()):
+        raise InputError(f"{path}: neither LaTeX nor a PDF (no TeX command in it)")
+    return blob, files
 
 
 def _text(path: Path) -> str:

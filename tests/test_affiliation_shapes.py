@@ -274,6 +274,13 @@ def test_what_the_new_rules_must_leave_alone(places: Gazetteer) -> None:
     assert _labels("\\author{Alice \\\\ Independent University, Bangladesh}", places) == [
         "Independent University"
     ]
+    berkeley = (  # a city is no organisation, even the one the mail domain names
+        "\\author{B. Caulfield \\email{b@berkeley.edu} \\\\ University of California \\\\ "
+        "Berkeley, CA 94720, USA \\And P. Q. \\\\ Lawrence Berkeley National Laboratory \\\\ "
+        "Berkeley, CA}"
+    )
+    assert _labels(berkeley, places)[0] == "University of California"
+    assert len(_labels(berkeley, places)) == 2
     two = "\\author{Alice \\\\ Max Planck Institute for Informatics \\\\ Saarland University}"
     assert len(_labels(two, places)) == 2
     assert len(places.labels(["Foo Normal University, Chinese Academy of Sciences"])) == 2

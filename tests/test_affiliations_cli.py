@@ -72,6 +72,7 @@ def test_a_pdf_is_read_from_its_first_page(home: Path, tmp_path: Path) -> None:
         (b"", "empty file"),
         (b"\x1f\x8b\x08not really gzip", "not a readable gzip file"),
         (b"%PDF-1.4 broken", "PDF is unreadable"),
+        (b"garbage, not a paper", "neither LaTeX nor a PDF"),
     ],
 )
 def test_an_unreadable_file_is_one_line_and_exit_2(
@@ -89,6 +90,10 @@ def test_an_unreadable_file_is_one_line_and_exit_2(
 def test_a_folder_without_tex_is_refused(home: Path, tmp_path: Path) -> None:
     result = run_radar("affiliations", str(tmp_path), home=home)
     assert result.returncode == 2 and "no .tex file in this folder" in result.stderr
+    named_pdf = tmp_path / "paper.pdf"
+    named_pdf.write_text("\\documentclass{article}", encoding="utf-8")
+    result = run_radar("affiliations", str(named_pdf), home=home)
+    assert result.returncode == 2 and "not a PDF" in result.stderr
 
 
 @pytest.mark.parametrize(
