@@ -146,7 +146,8 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
 
 
 _MARKER = re.compile(
-    r"(?:\$\s*\^\s*\{?[^${}]{1,8}\}?\s*\$|\\(?:textsuperscript|IEEEauthorrefmark)\s*\{[^{}]{1,8}\})"
+    r"(?:\$\s*\^\s*(?:\{(?:[^${}]|\{[^${}]*\}){1,16}\}|[^${}]{1,8})\s*\$"
+    r"|\\(?:textsuperscript|IEEEauthorrefmark)\s*\{[^{}]{1,8}\})"
     r"(?=\s*[A-Za-z{\\])"
 )
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,

@@ -79,19 +79,29 @@ _OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
 def without_address(affiliation: str) -> str:
     """An unknown affiliation as written, without the address after its last institution part
     (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
-    China` → `LimX Dynamics`) nor the departments before the organisation: `Dept. of CS,
-    Institute X, Berlin, Germany` → `Institute X`. A department alone is no organisation."""
+    China` → `LimX Dynamics`) nor what comes before the organisation: departments and units
+    (`Dept. of CS, Institute X, Berlin` → `Institute X`), parts that name no organisation
+    (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
+    before a university. A department alone is no organisation; a centre alone is one."""
     parts = [_ACRONYM_DASH.sub("", " ".join(p.split())) for p in affiliation.split(",")]
     named = [i for i, part in enumerate(parts) if names_organisation(part)]
-    kept = [p for p in (parts[: named[-1] + 1] if named else parts[:1]) if p]  # name, then where
+    starts = [i for i, part in enumerate(parts) if i in named or _ACRONYM.match(part)]
+    first = starts[0] if named else 0
+    if first and _LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
+        first -= 1
+    kept = [p for p in (parts[first : named[-1] + 1] if named else parts[:1]) if p]
     universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
     while kept and (is_unit(kept[0]) or _team_before(kept)):
+        if len(kept) == 1 and _CENTRE_FOR.search(kept[0]):  # `Center for Plasma Theory …`
+            break
         kept.pop(0)
     return ", ".join(kept)
 
 
+# a name in capitals (`TECNALIA`, `CNRS`), not a country's
+_ACRONYM = re.compile(r"^(?!(?:USA|UK|PRC|UAE|EU)$)[A-Z][A-Z0-9&-]{2,}$")
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
 
@@ -156,8 +166,9 @@ def unit_of(line: str, organisation: str) -> bool:
     Mathematics Institute` above `University of Warwick`)."""
     if is_unit(line) or _TEAM.search(line) or _CENTRE_FOR.search(line):
         return True
-    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", organisation)) - {"University", "Institute"}
-    return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line)))
+    named = [p for p in organisation.split(",") if _UNIVERSITY.search(p)] or [organisation]
+    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", named[0])) - {"University", "Institute"}
+    return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line.split(",")[0])))
 
 
 _CENTRE_FOR = re.compile(r"\bcent(?:er|re) for\b", re.I)

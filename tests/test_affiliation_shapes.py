@@ -308,3 +308,30 @@ def test_pdf_rules_leave_names_and_whole_words_alone(places: Gazetteer) -> None:
     names = "T\nAlice Smitha,∗, Bob Jonesb,\naAcme Robotics Laboratory, Shenzhen, China\nAbstract"
     found = pdf_header.affiliations(names, "T", ("Alice Smith", "Bob Jones"), places.knows)
     assert not any("Alice" in f or "Bob" in f for f in found)
+
+
+def test_what_leads_an_unknown_organisation_and_what_stays(places: Gazetteer) -> None:
+    assert places.labels(
+        [
+            "Bioinformatics, Murdoch Childrens Research Institute, Melbourne, Australia",
+            "Center for Plasma Theory and Computation, Madison, Wisconsin 53706, USA",
+            "Galois, Inc., Portland, OR",
+            "TECNALIA, Basque Research and Technology Alliance (BRTA), Spain",
+            "SuSE Labs, Nürnberg 90409, GER",
+        ]
+    ) == [
+        "Murdoch Childrens Research Institute",
+        "Center for Plasma Theory and Computation",
+        "Galois, Inc.",
+        "TECNALIA, Basque Research and Technology Alliance (BRTA)",
+        "SuSE Labs",
+    ]
+    oup = (  # a city shared with the university below is not what makes a unit
+        "\\address{$^{\\text{\\sf 1}}$Bioinformatics, Murdoch Childrens Research Institute, "
+        "Melbourne\\\\ $^{\\text{\\sf 2}}$Department of Biosciences, The University of "
+        "Melbourne, Melbourne}"
+    )
+    assert _labels(oup, places) == [
+        "Murdoch Childrens Research Institute",
+        "The University of Melbourne(墨尔本大学)",
+    ]
