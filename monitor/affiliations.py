@@ -121,7 +121,8 @@ class Gazetteer:
         before an academy one of its own: `Institute of Software, Chinese Academy of Sciences`).
         Departments, labs and places are left out; list words (`and also with`) go. Empty when
         no part is known."""
-        parts = [without_lead(" ".join(p.split())) for p in re.split(r"[,;]", affiliation)]
+        pieces = re.split(r"[,;]|\s[–—-]\s", affiliation)  # `University of Antwerp - imec`
+        parts = [without_lead(" ".join(p.split())) for p in pieces]
         out: list[Institution | str] = []
         i = 0
         while i < len(parts):
@@ -142,7 +143,12 @@ class Gazetteer:
                 item if isinstance(item, Institution) else Institution(item, None)
                 for n, item in enumerate(out)
                 if isinstance(item, Institution)
-                or own(item, n > known[0], isinstance(_at(out, n + 1), Institution))
+                or own(
+                    item,
+                    n > known[0],
+                    isinstance(_at(out, n + 1), Institution),
+                    isinstance(_at(out, n - 1), str) and is_unit(str(_at(out, n - 1))),
+                )
             ]
         )
 
@@ -209,7 +215,7 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
 
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:
-    return items[n] if n < len(items) else None
+    return items[n] if 0 <= n < len(items) else None
 
 
 _COUNTRY_NAMES = {

@@ -61,7 +61,8 @@ _MACRO = re.compile(
     r"(?![A-Za-z])"
 )
 _FUNDING = re.compile(
-    r"\b(thank\w*|support\w*|fund\w*|grant\w*|fellowship|equal\w*|contribut\w*|correspond\w*|lead)\b",
+    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|contribut\w*|"
+    r"correspond\w*|lead)\b",  # not `Fundamental Science … Laboratory`
     re.I,
 )
 # what an explicit affiliation macro may hold that names no organisation

@@ -40,7 +40,7 @@ def without_lead(part: str) -> str:
 _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
-    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section)\b",
+    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|(?:\w+\s+){1,2}faculty of)\b",
     re.I,
 )
 
@@ -57,13 +57,14 @@ _UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)
 _INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
 
 
-def own(part: str, after_known: bool, before_known: bool) -> bool:
+def own(part: str, after_known: bool, before_known: bool, after_unit: bool = False) -> bool:
     """Whether an unknown part of a comma list is an organisation of its own: a university,
     or an institute after a known organisation, unless it stands just before the known one it
-    belongs to (`…, with Jiaxing Research Institute, Zhejiang University`)."""
+    belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
+    unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
     if is_unit(part):
         return False
-    own_institute = after_known and not before_known
+    own_institute = after_known and not before_known and not after_unit
     return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
 
 
@@ -84,7 +85,10 @@ def without_address(affiliation: str) -> str:
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
     parts = [_ACRONYM_DASH.sub("", " ".join(p.split())) for p in affiliation.split(",")]
-    named = [i for i, part in enumerate(parts) if names_organisation(part)]
+    # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
+    named = [
+        i for i, part in enumerate(parts) if names_organisation(part) and not (i and is_unit(part))
+    ]
     starts = [i for i, part in enumerate(parts) if i in named or _ACRONYM.match(part)]
     first = starts[0] if named else 0
     if first and _LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form

@@ -335,3 +335,26 @@ def test_what_leads_an_unknown_organisation_and_what_stays(places: Gazetteer) ->
         "Murdoch Childrens Research Institute",
         "The University of Melbourne(墨尔本大学)",
     ]
+
+
+def test_units_inside_a_known_organisation_s_list(places: Gazetteer) -> None:
+    assert places.labels(
+        [
+            "Charles University, First Faculty of Medicine, Institute of Immunology, Prague",
+            "Institute of Molecular Genetics of the Czech Academy of Sciences, Laboratory of "
+            "Cell Differentiation, BIOCEV, Vestec",
+            "University of Antwerp - imec, IDLab, Department of Mathematics, Belgium",
+            "NYU Department of Computer Science, Courant Institute",
+        ]
+    ) == [
+        "Charles University(查理大学)",
+        "Institute of Molecular Genetics of the Czech Academy of Sciences",
+        "University of Antwerp(安特卫普大学)",
+        "imec(比利时微电子研究中心)",
+        "New York University(纽约大学)",
+    ]
+    fundamental = (  # "Fundamental" is no funding note
+        "\\affil[p]{Fundamental Science on Nuclear Safety and Simulation Technology Laboratory,\n"
+        "Harbin Engineering University, Harbin 150001, China}"
+    )
+    assert _labels(fundamental, places) == ["Harbin Engineering University(哈尔滨工程大学)"]
