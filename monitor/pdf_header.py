@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import unicodedata
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
@@ -30,8 +31,14 @@ _MARKER = re.compile(
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
 )
-# a line that goes on on the next: it ends in a joining word
+# a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
+_CONTINUED = re.compile(r"^(?:(?:and|of|for|&)\s|\()")
+# elsarticle's letter marks, when the header has a run of them (`aSchool …`, `b Institute …`)
+_LETTERED = re.compile(r"^([a-j]) ?(?=[A-Z])")
+# pypdf writes an accent beside its letter (`Universit¨at`): put them back together
+_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
+                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a"}  # fmt: skip
 
 
 def first_page_text(blob: bytes, name: str) -> str:
@@ -47,15 +54,32 @@ def first_page_text(blob: bytes, name: str) -> str:
         raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
 
 
+def _accented(text: str) -> str:
+    accents = "".join(_SPACING_ACCENTS)
+    return unicodedata.normalize(
+        "NFC", re.sub(f"([{accents}])([A-Za-z])", lambda m: m[2] + _SPACING_ACCENTS[m[1]], text)
+    )
+
+
 def header_lines(text: str) -> list[str]:
     """The lines above the abstract or the body's first heading (at most 60, not counting a
     review copy's line numbers), with the lines the page broke put back together."""
     lines: list[str] = []
-    for line in [x for x in text.splitlines() if not x.strip().isdigit()][:_HEADER_LINES]:
+    numbered = [x for x in _accented(text).splitlines() if not x.strip().isdigit()]
+    for line in numbered[:_HEADER_LINES]:
         if _ABSTRACT.match(line) or _BODY.match(line):
             break
         lines.append(line)
-    return _unwrapped(lines)
+    return _unwrapped(_without_letter_marks(lines))
+
+
+def _without_letter_marks(lines: list[str]) -> list[str]:
+    """elsarticle's `aSchool of …` / `bInstitute …`: when lines start with the marks a and b,
+    the marks go (one such line alone may be a name: `eBay Inc.`)."""
+    marks = {m[1] for m in map(_LETTERED.match, lines) if m}
+    if not {"a", "b"} <= marks:
+        return lines
+    return [_LETTERED.sub("", line) for line in lines]
 
 
 def _unwrapped(lines: list[str]) -> list[str]:
@@ -68,7 +92,9 @@ def _unwrapped(lines: list[str]) -> list[str]:
             out.append(line)
         elif before.endswith("-"):  # `Math-` + `ematics`; `Max-Planck-` + `Institut`
             out[-1] = (before[:-1] if line[:1].islower() else before) + line
-        elif _WRAPPED.search(before):
+        elif line.startswith("and ") and len(before.split(",")[-1].split()) == 1:
+            out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
+        elif _WRAPPED.search(before) or _CONTINUED.match(line):
             out[-1] = f"{before} {line}"
         elif part_of_next(clean_line(before)):
             out[-1] = f"{before}, {line}"

@@ -358,3 +358,19 @@ def test_units_inside_a_known_organisation_s_list(places: Gazetteer) -> None:
         "Harbin Engineering University, Harbin 150001, China}"
     )
     assert _labels(fundamental, places) == ["Harbin Engineering University(哈尔滨工程大学)"]
+
+
+def test_elsarticle_pdf_letter_marks_accents_and_broken_names(places: Gazetteer) -> None:
+    page = (
+        "Addressing the Shortest Path Cover Problem\nQ. Wei1,1, G. Hu1,\n"
+        "aSchool of Communication Engineering, University of Electronic Science\n"
+        "and Technology of China, Chengdu, 610051, China\n"
+        "bInstitute of Energy Technology, Technische Universit¨at Berlin, Germany\n"
+        "Abstract\n"
+    )
+    found = pdf_header.affiliations(page, "Addressing the Shortest Path Cover Problem", (),
+                                    places.knows)  # fmt: skip
+    assert places.labels(found) == [
+        "University of Electronic Science and Technology of China(电子科技大学)",
+        "Technische Universität Berlin",  # the umlaut pypdf set beside its letter
+    ]
