@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.org_words import is_unit, own, without_address, without_lead
+from monitor.org_words import has_lead, is_unit, own, without_address, without_lead
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
@@ -117,40 +117,45 @@ class Gazetteer:
         """For a comma list naming a known institution, every organisation in it in order: the
         known ones (two parts read together first: `University of California, Berkeley`), and
         unknown parts whose name says university, or institute after a known one (`Université
-        Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one is part of it, and
-        before an academy one of its own: `Institute of Software, Chinese Academy of Sciences`).
-        Departments, labs and places are left out; list words (`and also with`) go. Empty when
-        no part is known."""
-        pieces = re.split(r"[,;]|\s[–—-]\s", affiliation)  # `University of Antwerp - imec`
-        parts = [without_lead(" ".join(p.split())) for p in pieces]
+        Paris-Saclay, CentraleSupélec, Inria, …`; an institute before one, or just after a
+        department, is part of it unless `and also with` or `;` starts it; before an academy
+        it is one of its own: `Institute of Software, Chinese Academy of Sciences`).
+        Departments, labs and places are left out. Empty when no part is known."""
+        out = _under_umbrellas(self._parts(affiliation))
+        known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
+        if not known:
+            return []
+        kept: list[Institution] = []
+        for n, item in enumerate(out):
+            if isinstance(item, Institution):
+                kept.append(item)
+                continue
+            before, after = _at(out, n - 1), _at(out, n + 1)
+            in_unit = (
+                isinstance(before, str) and is_unit(without_lead(before)) and not has_lead(item)
+            )
+            if own(without_lead(item), n > known[0], isinstance(after, Institution), in_unit):
+                kept.append(Institution(without_lead(item), None))
+        return _distinct(kept)
+
+    def _parts(self, affiliation: str) -> list[Institution | str]:
+        """The list's parts, each the gazetteer's entry or the text as written (with the words
+        that join it to the list: `and also with X`; a `;` starts a new one like `and`)."""
+        pieces = re.split(r",|\s[–—-]\s", affiliation.replace(";", ", and"))
+        parts = [" ".join(p.split()) for p in pieces]
+        names = [without_lead(p) for p in parts]
         out: list[Institution | str] = []
         i = 0
         while i < len(parts):
             pair = (
-                self._get(key(", ".join(parts[i : i + 2])), affiliation)
+                self._get(key(", ".join(names[i : i + 2])), affiliation)
                 if i + 1 < len(parts)
                 else None
             )
-            hit = pair or self._get(key(parts[i]), affiliation)
+            hit = pair or self._get(key(names[i]), affiliation)
             out.append(hit or parts[i])
             i += 2 if pair else 1
-        out = _under_umbrellas(out)
-        known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
-        if not known:
-            return []
-        return _distinct(
-            [
-                item if isinstance(item, Institution) else Institution(item, None)
-                for n, item in enumerate(out)
-                if isinstance(item, Institution)
-                or own(
-                    item,
-                    n > known[0],
-                    isinstance(_at(out, n + 1), Institution),
-                    isinstance(_at(out, n - 1), str) and is_unit(str(_at(out, n - 1))),
-                )
-            ]
-        )
+        return out
 
     def knows(self, text: str) -> bool:
         return bool(self.find(text))
@@ -208,7 +213,7 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
             and not is_unit(before)
             and _ACADEMY_UNIT.search(before) is not None
         ):
-            out[-1] = Institution(f"{before}, {part.english}", None)
+            out[-1] = Institution(f"{without_lead(before)}, {part.english}", None)
             continue
         out.append(part)
     return out

@@ -249,19 +249,24 @@ _UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.)", re.I)
 
 
 def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
-    """The lines that name an organisation; when none says so, the parts that name the
-    block's e-mail domain (`Circonus` beside `x@circonus.com`; not `Berkeley, CA` beside
-    `x@berkeley.edu` under `University of California`)."""
-    lines = split_lines("\n".join(raw))
-    out = [line for line in lines if looks_institutional(line, known)]
-    if out:
-        return out
-    for line in lines:
-        for part in line.split(","):  # `Co-Founder & Lead, Ethereum Project`: the named part
+    """The lines that name an organisation, and the parts that name the block's e-mail
+    domain (`Circonus` beside `x@circonus.com`), unless an address follows the part (`Berkeley,
+    CA 94720` beside `x@berkeley.edu`: a city)."""
+    out = []
+    for line in split_lines("\n".join(raw)):
+        if looks_institutional(line, known):
+            out.append(line)
+            continue
+        parts = line.split(",")  # `Co-Founder & Lead, Ethereum Project`: the named part
+        for n, part in enumerate(parts):
             words = re.findall(r"[a-z0-9]+", part.lower())
-            if len(words) <= 6 and domains & set(words):
+            address = any(_ADDRESS_PART.search(q.strip()) for q in parts[n + 1 :])
+            if len(words) <= 6 and domains & set(words) and not address:
                 out.append(part.strip())
     return out
+
+
+_ADDRESS_PART = re.compile(r"\d|^[A-Z]{2}$")  # a postcode, a state: `CA 94720`, `MA`
 
 
 def looks_institutional(line: str, known: Known) -> bool:

@@ -28,14 +28,14 @@ def institutions(path: Path, places: Gazetteer) -> list[Located]:
     blob, files = _read(path)
     names = latex_front.affiliations(files, places.knows) if files else []
     source = "latex"
-    if not names and blob.startswith(b"%PDF"):
+    if not names and blob:
         text = pdf_header.first_page_text(blob, str(path))
         names, source = pdf_header.affiliations(text, "", (), places.knows), "pdf"
     return [Located(i, source) for i in places.institutions(names)]
 
 
 def _read(path: Path) -> tuple[bytes, dict[str, str]]:
-    """The file's bytes (a PDF's, for the fallback) and its TeX files by path."""
+    """A PDF's bytes (empty for a LaTeX source) and the TeX files by path."""
     if path.is_dir():
         files = {}
         for tex in sorted(path.rglob("*")):
@@ -52,12 +52,27 @@ def _read(path: Path) -> tuple[bytes, dict[str, str]]:
         raise InputError(f"{path}: cannot read ({err.strerror})") from err
     if not blob:
         raise InputError(f"{path}: empty file")
-    if path.suffix.lower() == ".pdf" and not blob.startswith(b"%PDF"):
-        raise InputError(f"{path}: not a PDF (it does not start with %PDF)")
+    named_pdf = path.suffix.lower() == ".pdf"
+    if blob.startswith(b"%PDF") or (named_pdf and b"%PDF-" in blob[:1024]):  # after some junk
+        return blob, {}
+    if named_pdf:
+        raise InputError(f"{path}: not a PDF (no %PDF header)")
+    return b"", _tex_files(blob, path)
+
+
+def _tex_files(blob: bytes, path: Path) -> dict[str, str]:
+    """An e-print's TeX files; `InputError` when it holds none, or no TeX at all."""
     files = eprint.unpack(blob, str(path))
-    if not blob.startswith(b"%PDF") and not any("\\" in text for text in files.values()):
-        raise InputError(f"{path}: neither LaTeX nor a PDF (no TeX command in it)")
-    return blob, files
+    if not files:
+        raise InputError(f"{path}: an archive without a .tex file")
+    if not any(_looks_like_tex(text) for text in files.values()):
+        raise InputError(f"{path}: neither LaTeX nor a PDF")
+    return files
+
+
+def _looks_like_tex(text: str) -> bool:
+    """Text with TeX commands in it, not binary read as text."""
+    return "\\" in text and text.count("\ufffd") <= len(text) // 100
 
 
 def _text(path: Path) -> str:

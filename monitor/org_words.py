@@ -36,11 +36,17 @@ def without_lead(part: str) -> str:
     return _LEAD.sub("", part)
 
 
+def has_lead(part: str) -> bool:
+    """Whether words join the part to its list (`and also with X`): it starts a new one."""
+    return _LEAD.match(part) is not None
+
+
 # parts of an organisation, not one: dropped before the organisation they belong to
 _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
-    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|(?:\w+\s+){1,2}faculty of)\b",
+    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
+    r"(?:first|second|third|fourth|fifth) faculty of)\b",
     re.I,
 )
 
@@ -105,7 +111,9 @@ def without_address(affiliation: str) -> str:
 
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
-_ACRONYM = re.compile(r"^(?!(?:USA|UK|PRC|UAE|EU)$)[A-Z][A-Z0-9&-]{2,}$")
+_ACRONYM = re.compile(
+    r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT)$)[A-Z][A-Z0-9&-]{2,}$"
+)  # not a country's, not a department's (`EECS, …`)
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
 
@@ -117,7 +125,7 @@ def _team_before(parts: list[str]) -> bool:
 
 
 _TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
-_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)\b\.?", re.I)
+_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", re.I)
 
 
 _MAIL_SUFFIXES = {

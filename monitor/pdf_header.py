@@ -33,8 +33,10 @@ _MARKER = re.compile(
 )
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
-_CONTINUED = re.compile(r"^(?:(?:and|of|for|&)\s|\()")
-# elsarticle's letter marks, when the header has a run of them (`aSchool …`, `b Institute …`)
+_CONTINUED = re.compile(r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$))")  # `(KIT), …`
+# a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
+_AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
+# elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)
 _LETTERED = re.compile(r"^([a-j]) ?(?=[A-Z])")
 # pypdf writes an accent beside its letter (`Universit¨at`): put them back together
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
@@ -55,15 +57,23 @@ def first_page_text(blob: bytes, name: str) -> str:
 
 
 def _accented(text: str) -> str:
+    """pypdf's `Universit¨at`, `Ingenier´ıa` as `Universität`, `Ingeniería` (an accent before a
+    lowercase letter; `d´Azur` keeps its apostrophe)."""
     accents = "".join(_SPACING_ACCENTS)
     return unicodedata.normalize(
-        "NFC", re.sub(f"([{accents}])([A-Za-z])", lambda m: m[2] + _SPACING_ACCENTS[m[1]], text)
+        "NFC",
+        re.sub(
+            f"([{accents}])([a-zı])",
+            lambda m: m[2].replace("ı", "i") + _SPACING_ACCENTS[m[1]],
+            text,
+        ),
     )
 
 
 def header_lines(text: str) -> list[str]:
     """The lines above the abstract or the body's first heading (at most 60, not counting a
-    review copy's line numbers), with the lines the page broke put back together."""
+    review copy's line numbers), accents repaired, elsarticle's letter marks removed and the
+    lines the page broke put back together."""
     lines: list[str] = []
     numbered = [x for x in _accented(text).splitlines() if not x.strip().isdigit()]
     for line in numbered[:_HEADER_LINES]:
@@ -74,17 +84,22 @@ def header_lines(text: str) -> list[str]:
 
 
 def _without_letter_marks(lines: list[str]) -> list[str]:
-    """elsarticle's `aSchool of …` / `bInstitute …`: when lines start with the marks a and b,
-    the marks go (one such line alone may be a name: `eBay Inc.`)."""
-    marks = {m[1] for m in map(_LETTERED.match, lines) if m}
-    if not {"a", "b"} <= marks:
-        return lines
-    return [_LETTERED.sub("", line) for line in lines]
+    """elsarticle's `aSchool of …` / `bInstitute …`: the lines whose letters run a, b, c, …
+    in order lose them; a letter out of the run is a name's (`eBay Inc.`, `iFLYTEK`)."""
+    out, expected = [], "a"
+    for line in lines:
+        mark = _LETTERED.match(line)
+        if mark and mark[1] == expected:
+            line, expected = line[mark.end() :], chr(ord(expected) + 1)
+        out.append(line)
+    return out if expected > "b" else lines
 
 
 def _unwrapped(lines: list[str]) -> list[str]:
     """Lines the page broke put back together: `…, Chinese Academy of` + `Sciences`,
-    `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`."""
+    `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`,
+    `… of Electronic Science` + `and Technology of China`, `Karlsruhe Institute` + `(KIT), …`;
+    a line `and X` after an organisation or a place is an organisation of its own."""
     out: list[str] = []
     for line in (x.strip() for x in lines):
         before = out[-1] if out else ""
@@ -92,8 +107,11 @@ def _unwrapped(lines: list[str]) -> list[str]:
             out.append(line)
         elif before.endswith("-"):  # `Math-` + `ematics`; `Max-Planck-` + `Institut`
             out[-1] = (before[:-1] if line[:1].islower() else before) + line
-        elif line.startswith("and ") and len(before.split(",")[-1].split()) == 1:
-            out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
+        elif line.startswith("and "):
+            if _AND_NAME.search(before):
+                out[-1] = f"{before} {line}"
+            else:
+                out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
         elif _WRAPPED.search(before) or _CONTINUED.match(line):
             out[-1] = f"{before} {line}"
         elif part_of_next(clean_line(before)):

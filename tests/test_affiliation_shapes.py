@@ -374,3 +374,34 @@ def test_elsarticle_pdf_letter_marks_accents_and_broken_names(places: Gazetteer)
         "University of Electronic Science and Technology of China(电子科技大学)",
         "Technische Universität Berlin",  # the umlaut pypdf set beside its letter
     ]
+
+
+def test_what_the_latest_rules_must_leave_alone(places: Gazetteer) -> None:
+    """A second review's counter-examples."""
+    assert places.labels(
+        [
+            "Comenius University Faculty of Mathematics, Bratislava",
+            "Tsinghua University, Department of EE, and also with Zhongguancun Institute of "
+            "Artificial Intelligence, Beijing",
+            "Bioinformatics, Co-Innovation Center for Foo, Nanjing",
+        ]
+    ) == [
+        "Comenius University Faculty of Mathematics",
+        "Tsinghua University(清华大学)",
+        "Zhongguancun Institute of Artificial Intelligence",
+        "Co-Innovation Center for Foo",
+    ]
+    company = "\\author{J. Webber \\\\ Circonus \\\\ University of Maryland \\\\ jim@circonus.com}"
+    assert _labels(company, places)[0] == "Circonus"
+    page = (
+        "Deep Things\nAnn Lee\naSchool of Computing, Foobar University\n(Corresponding author: "
+        "Ann Lee)\nbBarbaz Institute of Technology\neBay Inc., San Jose, CA\nFoobar University\n"
+        "and Barbaz Research Lab\nAbstract\n"
+    )
+    assert pdf_header.affiliations(page, "Deep Things", ("Ann Lee",), places.knows) == [
+        "School of Computing, Foobar University",
+        "Barbaz Institute of Technology",
+        "eBay Inc., San Jose, CA",
+        "Foobar University",
+        "Barbaz Research Lab",
+    ]

@@ -73,6 +73,7 @@ def test_a_pdf_is_read_from_its_first_page(home: Path, tmp_path: Path) -> None:
         (b"\x1f\x8b\x08not really gzip", "not a readable gzip file"),
         (b"%PDF-1.4 broken", "PDF is unreadable"),
         (b"garbage, not a paper", "neither LaTeX nor a PDF"),
+        (bytes(range(256)) * 40, "neither LaTeX nor a PDF"),  # binary, a backslash in it
     ],
 )
 def test_an_unreadable_file_is_one_line_and_exit_2(
