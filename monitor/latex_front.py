@@ -28,11 +28,11 @@ def clean_line(line: str) -> str:
     """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
     a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
-    text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶").lstrip("&").strip()
+    text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
     text = text.lstrip("0123456789()[] ").strip()
     if _KEEP_END.search(text):
         return text
-    return text.rstrip(" ,;:.*∗⋆†‡§¶0123456789()[]").strip()
+    return text.rstrip(" ,;:.*∗⋆†‡§¶∥‖0123456789()[]").strip()
 
 
 def split_lines(text: str) -> list[str]:

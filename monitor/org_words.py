@@ -14,7 +14,7 @@ INSTITUTION_WORDS = re.compile(
     r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist|initiative|"
-    r"observatory)\b",
+    r"observatory|council)\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`

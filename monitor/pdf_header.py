@@ -26,7 +26,7 @@ _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
 _BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
 _MARKER = re.compile(
-    r"(?:(?<=\s)|^)[0-9*∗⋆†‡§¶]{1,3}(?=[A-Z])"
+    r"(?:(?<=(?<![0-9])\s)|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z])"  # not a postcode's `NW5 3AQ`
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"

@@ -405,3 +405,17 @@ def test_what_the_latest_rules_must_leave_alone(places: Gazetteer) -> None:
         "Foobar University",
         "Barbaz Research Lab",
     ]
+
+
+def test_pdf_postcodes_councils_and_double_bars(places: Gazetteer) -> None:
+    page = (
+        "Reward Functions\nA. Egea∗, S. Howell†\n†Vivacity Labs\nLondon NW5 3AQ, United Kingdom\n"
+        "†Science & Technology Facilities Council, Daresbury, WA4 4AD, United\nKingdom\n"
+        "∥Department of Chemistry, University of Chicago\nAbstract\n"
+    )
+    found = pdf_header.affiliations(page, "Reward Functions", (), places.knows)
+    assert places.labels(found) == [
+        "Vivacity Labs",
+        "Science & Technology Facilities Council",
+        "The University of Chicago(芝加哥大学)",
+    ]
