@@ -13,7 +13,8 @@ import re
 INSTITUTION_WORDS = re.compile(
     r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
-    r"technologies|foundation|polytechnic|ecole|école|hochschule|eth|epfl|kaist|initiative|"
+    r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
+    r"hochschule|eth|epfl|kaist|initiative|"
     r"observatory|council)\b",
     re.I,
 )

@@ -127,12 +127,17 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     found: list[str] = []
     folded_title = normalize_title(title)
     surnames = {a.split()[-1].casefold() for a in authors if a.split()}
-    for raw in header_lines(text):
+    lines = header_lines(text)
+    numbered = _numbered_entries(lines)
+    for raw in lines:
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
-        institutional = [looks_institutional(p, known) or p in after_names for p in pieces]
+        institutional = [
+            looks_institutional(p, known) or p in after_names or (raw in numbered and n == 0)
+            for n, p in enumerate(pieces)
+        ]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
         # institution vouches for its neighbours
         keep = (
@@ -142,6 +147,16 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         )
         found += [p for p in keep if p not in found]
     return found + [n for n in _notes(text, known) if n not in found]
+
+
+def _numbered_entries(lines: list[str]) -> set[str]:
+    """Lines that open with an entry's number (`1School of Engineering, …`, `2e-Therapeutics,
+    UK`) when two or more numbers do: the organisations the authors' numbers point to."""
+    numbered = {line: m[1] for line in lines if (m := _NUMBERED.match(line))}
+    return set(numbered) if len(set(numbered.values())) >= 2 else set()
+
+
+_NUMBERED = re.compile(r"^([1-9][0-9]?)\s?(?=[A-Za-z])(?![a-z]{2,}\b)")
 
 
 def _notes(text: str, known: Known) -> list[str]:

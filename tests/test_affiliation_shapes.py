@@ -419,3 +419,17 @@ def test_pdf_postcodes_councils_and_double_bars(places: Gazetteer) -> None:
         "Science & Technology Facilities Council",
         "The University of Chicago(芝加哥大学)",
     ]
+
+
+def test_pdf_numbered_entries_and_other_languages_names(places: Gazetteer) -> None:
+    page = (
+        "Asynchronous Network Traversal\nG. Tarawneh1, J. Wray2 and F. Khomh3\n"
+        "1School of Engineering, Newcastle University, UK\n2e-Therapeutics, UK\n"
+        "3Polytechnique Montréal, Canada\nAbstract\n"
+    )
+    found = pdf_header.affiliations(page, "Asynchronous Network Traversal", (), places.knows)
+    assert places.labels(found) == [
+        "Newcastle University",
+        "e-Therapeutics",
+        "Polytechnique Montréal",
+    ]
