@@ -26,11 +26,14 @@ _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
 _BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
 _MARKER = re.compile(
-    r"(?:(?<=(?<![0-9])\s)|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z])"  # not a postcode's `NW5 3AQ`
+    r"(?:(?<=[ \t])|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z])"
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
 )
+# British and Canadian postcodes (`NW5 3AQ`, `WC1E 6BT`, `M5S 3G4`), whose second half is no
+# footnote mark followed by a name: their space becomes a no-break one before markers split
+_POSTCODE = re.compile(r"\b([A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z][0-9][A-Z]) ([0-9][A-Z][A-Z0-9])\b")
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
 _CONTINUED = re.compile(r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$))")  # `(KIT), …`
@@ -126,16 +129,17 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     author notes say the authors are with (IEEE journals put it at the foot of page 1)."""
     found: list[str] = []
     folded_title = normalize_title(title)
-    surnames = {a.split()[-1].casefold() for a in authors if a.split()}
-    lines = header_lines(text)
+    surnames = {_folded(a.split()[-1]) for a in authors if a.split()}
+    lines = [x for x in header_lines(text) if f" {normalize_title(x)} " not in f" {folded_title} "]
     numbered = _numbered_entries(lines)
     for raw in lines:
+        raw = _POSTCODE.sub("\\1\u00a0\\2", raw)
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
         institutional = [
-            looks_institutional(p, known) or p in after_names or (raw in numbered and n == 0)
+            looks_institutional(p, known) or p in after_names or (n == 0 and raw in numbered)
             for n, p in enumerate(pieces)
         ]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
@@ -151,12 +155,26 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
 
 def _numbered_entries(lines: list[str]) -> set[str]:
     """Lines that open with an entry's number (`1School of Engineering, …`, `2e-Therapeutics,
-    UK`) when two or more numbers do: the organisations the authors' numbers point to."""
-    numbered = {line: m[1] for line in lines if (m := _NUMBERED.match(line))}
+    UK`), one number only, which an earlier line gives a name (`J. Wray2`), when two or more
+    numbers do: the organisations the authors' numbers point to. Not a date, a note or a
+    title's `3D`."""
+    numbered: dict[str, str] = {}
+    for n, line in enumerate(lines):
+        m = _NUMBERED.match(line)
+        if not m or len(_NUMBERS.findall(line)) > 1 or _NOTE.search(line):
+            continue
+        if any(re.search(rf"[^\W\d_]{m[1]}(?!\d)", before) for before in lines[:n]):
+            numbered[line] = m[1]
     return set(numbered) if len(set(numbered.values())) >= 2 else set()
 
 
-_NUMBERED = re.compile(r"^([1-9][0-9]?)\s?(?=[A-Za-z])(?![a-z]{2,}\b)")
+_NUMBERED = re.compile(r"^([1-9][0-9]?)\s?(?=[A-Za-z])(?![a-z]{2,}\b)(?![A-Z]\b)")
+_NUMBERS = re.compile(r"(?:^|\s)[1-9][0-9]?(?=\s?[A-Za-z])")
+_NOTE = re.compile(
+    r":|(?<![a-z])(?:equal|contribut\w*|correspond\w*|code|project|jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)\w*\b",
+    re.I,
+)
 
 
 def _notes(text: str, known: Known) -> list[str]:
@@ -165,7 +183,10 @@ def _notes(text: str, known: Known) -> list[str]:
     return note_lines(re.sub(r"-\n(?=[a-z])", "", text).replace("\n", " "), known, led=True)
 
 
-_CAPS_NAME = re.compile(r"^(?:and )?[A-Z][A-Z'.\-]*(?: [A-Z][A-Z'.\-]*)*\*?$")
+# a name in capitals has a first name and a surname, or follows "and" (`MIT` is no name)
+_CAPS_NAME = re.compile(
+    r"^(?:and [A-Z][A-Z'.\-]*(?: [A-Z][A-Z'.\-]*)*|[A-Z][A-Z'.\-]*(?: [A-Z][A-Z'.\-]*)+)\*?$"
+)
 
 
 def _without_names(line: str) -> tuple[str, bool]:
@@ -182,6 +203,12 @@ def _without_names(line: str) -> tuple[str, bool]:
 
 
 def _is_author_line(line: str, surnames: set[str]) -> bool:
-    words = re.findall(r"[^\W\d_]+", line.casefold())
+    words = re.findall(r"[^\W\d_]+", _folded(line))
     hits = sum(1 for w in words if w in surnames)
     return bool(words) and hits * 3 >= len(words)
+
+
+def _folded(text: str) -> str:
+    """Case and accents folded: `Müller` meets `Muller`."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

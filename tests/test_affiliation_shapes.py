@@ -433,3 +433,33 @@ def test_pdf_numbered_entries_and_other_languages_names(places: Gazetteer) -> No
         "e-Therapeutics",
         "Polytechnique Montréal",
     ]
+
+
+def test_pdf_numbers_that_are_not_entries(places: Gazetteer) -> None:
+    """A third review's counter-examples: a title's `3D`, an author line's numbers, dates and
+    notes, postcodes on both sides of the Atlantic, accented authors, `MIT` in capitals."""
+
+    def found(page: str, title: str = "", authors: tuple[str, ...] = ()) -> list[str]:
+        return pdf_header.affiliations(page, title, authors, places.knows)
+
+    title = "3D Gaussian Splatting for Real-Time Rendering"
+    page = f"{title}\n1 Alice Smith 2 Bob Jones\n1Inria\n2MPI\nAbstract\n"
+    assert found(page, title, ("Alice Smith", "Bob Jones")) == ["Inria"]
+    assert found(page) == ["Inria"]
+    notes = "T\nA. Smith1, B. Jones2\n1Inria\n2MPI\n12 March 2025\n3Code: https://x\nAbstract"
+    assert found(notes) == ["Inria", "MPI"]
+    zip_code = "T\nA. Smith1, B. Jones2\n1Carnegie Mellon University, PA 15213 2Acme Robotics, MA"
+    assert places.labels(found(zip_code + "\nAbstract")) == [
+        "Carnegie Mellon University(卡耐基梅隆大学)",
+        "Acme Robotics",
+    ]
+    postcodes = (
+        "T\nA\nVivacity Labs\nLondon WC1E 6BT, UK\nUniversity of Toronto, ON M5S 3G4\nAbstract"
+    )
+    assert places.labels(found(postcodes)) == ["Vivacity Labs", "University of Toronto(多伦多大学)"]
+    assert found("T\nA Müller1, B2\n1Alice Müller\n2Inria\nAbstract", "", ("Alice Muller",)) == [
+        "Inria"
+    ]
+    assert places.labels(found("T\nX\n1MIT, Cambridge, MA, USA\nAbstract")) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
