@@ -132,14 +132,14 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     surnames = {_folded(a.split()[-1]) for a in authors if a.split()}
     lines = [x for x in header_lines(text) if f" {normalize_title(x)} " not in f" {folded_title} "]
     numbered = _numbered_entries(lines)
-    for raw in lines:
-        raw = _POSTCODE.sub("\\1\u00a0\\2", raw)
+    for line in lines:
+        raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
         institutional = [
-            looks_institutional(p, known) or p in after_names or (n == 0 and raw in numbered)
+            looks_institutional(p, known) or p in after_names or (n == 0 and line in numbered)
             for n, p in enumerate(pieces)
         ]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
@@ -161,7 +161,7 @@ def _numbered_entries(lines: list[str]) -> set[str]:
     numbered: dict[str, str] = {}
     for n, line in enumerate(lines):
         m = _NUMBERED.match(line)
-        if not m or len(_NUMBERS.findall(line)) > 1 or _NOTE.search(line):
+        if not m or len(_NUMBERS.findall(_POSTCODE.sub("", line))) > 1 or _NOTE.search(line):
             continue
         if any(re.search(rf"[^\W\d_]{m[1]}(?!\d)", before) for before in lines[:n]):
             numbered[line] = m[1]

@@ -463,3 +463,11 @@ def test_pdf_numbers_that_are_not_entries(places: Gazetteer) -> None:
     assert places.labels(found("T\nX\n1MIT, Cambridge, MA, USA\nAbstract")) == [
         "Massachusetts Institute of Technology(麻省理工学院)"
     ]
+
+
+def test_a_numbered_entry_with_a_postcode_stays_an_entry(places: Gazetteer) -> None:
+    page = "T\nA. Smith1, B. Jones2\n1Inria\n2Acme Robotics, London NW5 3AQ\nAbstract\n"
+    assert pdf_header.affiliations(page, "T", (), places.knows) == [
+        "Inria",
+        "Acme Robotics, London NW5 3AQ",
+    ]
