@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import csv
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.org_words import has_lead, is_unit, own, without_address, without_lead
+from monitor.org_words import folded, has_lead, is_unit, own, without_address, without_lead
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
@@ -50,8 +49,7 @@ def key(name: str) -> str:
     """Case, accents, punctuation, `Univ.`/`the`/`at` and the other languages' "University of"
     folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
     `University of California at Merced` = `University of California, Merced`."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    text = folded(name)
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
     words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w != "at"]

@@ -8,6 +8,14 @@ an organisation.
 from __future__ import annotations
 
 import re
+import unicodedata
+
+
+def folded(text: str) -> str:
+    """Case and accents folded, so spellings meet: `Müller` = `muller`, `Montréal` = `montreal`."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
 
 # words that say a name is an institution (free text must have one to count as an affiliation)
 INSTITUTION_WORDS = re.compile(

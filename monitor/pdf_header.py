@@ -18,7 +18,7 @@ from pypdf.errors import PyPdfError
 
 from monitor.errors import InputError
 from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
-from monitor.org_words import part_of_next
+from monitor.org_words import folded, part_of_next
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
@@ -129,7 +129,7 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     author notes say the authors are with (IEEE journals put it at the foot of page 1)."""
     found: list[str] = []
     folded_title = normalize_title(title)
-    surnames = {_folded(a.split()[-1]) for a in authors if a.split()}
+    surnames = {folded(a.split()[-1]) for a in authors if a.split()}
     lines = [x for x in header_lines(text) if f" {normalize_title(x)} " not in f" {folded_title} "]
     numbered = _numbered_entries(lines)
     for line in lines:
@@ -203,12 +203,6 @@ def _without_names(line: str) -> tuple[str, bool]:
 
 
 def _is_author_line(line: str, surnames: set[str]) -> bool:
-    words = re.findall(r"[^\W\d_]+", _folded(line))
+    words = re.findall(r"[^\W\d_]+", folded(line))
     hits = sum(1 for w in words if w in surnames)
     return bool(words) and hits * 3 >= len(words)
-
-
-def _folded(text: str) -> str:
-    """Case and accents folded: `Müller` meets `Muller`."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
