@@ -106,6 +106,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = text.replace("\\{", "\ufff0").replace("\\}", "\ufff1")  # literal braces survive
     text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
     text = re.sub(r"\\(?:q?quad|hfill)(?![A-Za-z])", "\n", text)  # names set side by side
+    text = re.sub(r"\\(?:par|newline|linebreak)(?![A-Za-z])", "\n", text)
     text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
     text = re.sub(r"\\.", " ", text)
     text = re.sub(r"[{}]", "", text).replace("\ufff0", "{").replace("\ufff1", "}")

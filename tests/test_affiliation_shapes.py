@@ -471,3 +471,27 @@ def test_a_numbered_entry_with_a_postcode_stays_an_entry(places: Gazetteer) -> N
         "Inria",
         "Acme Robotics, London NW5 3AQ",
     ]
+
+
+def test_par_ends_a_line_in_a_minipage_author_block(places: Gazetteer) -> None:
+    """Word-template IEEE blocks set each author in a minipage, the name ending at `\\par`:
+    the name must not run into the school on the next line and pass for an organisation."""
+
+    def minipage(name: str, lines: str) -> str:
+        return (
+            "\\begin{minipage}[t]{0.3\\textwidth}\\centering\n"
+            f"{{\\normalsize {name}\\par}}\\smallskip\n{{\\small {lines}\\par}}\n"
+            "\\end{minipage}\n\\hfill\n"
+        )
+
+    body = (
+        "\\author{\\makebox[\\textwidth][c]{"
+        + minipage(
+            "Lu\\'is Gon\\c{c}alves",
+            "\\textit{School of Technology}\\\\\n"
+            "\\textit{Polytechnic University of C\\'avado and Ave}\\\\ Barcelos",
+        )
+        + minipage("Paulo Teixeira", "\\textit{School of Technology, IPCA}\\\\ Portugal")
+        + "}}"
+    )
+    assert _labels(body, places, "IEEEtran") == ["Polytechnic University of Cávado and Ave"]
