@@ -27,11 +27,14 @@ _ABBREVIATIONS = (
         r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
         "university of ",
     ),  # after accents fold
+    (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
     (r"\btech\b\.?", "technology"),
     (r"&", " and "),
 )
+
+_SHORT_FORM = re.compile(r"\s*\([A-Z][A-Za-z0-9&.-]{1,11}\)\s*$")  # `… Berlin (TUB)`
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,9 @@ class Institution:
 def key(name: str) -> str:
     """Case, accents, punctuation, `Univ.`/`the`/`at` and the other languages' "University of"
     folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
-    `University of California at Merced` = `University of California, Merced`."""
-    text = folded(name)
+    `University of California at Merced` = `University of California, Merced`, and a short form
+    in brackets after the name left out: `Technische Universität Berlin (TUB)`."""
+    text = folded(_SHORT_FORM.sub("", name))
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
     words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w != "at"]

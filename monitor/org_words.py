@@ -180,12 +180,18 @@ def mail_domains(tex: str) -> set[str]:
     return out - _WEBMAIL
 
 
+def says_unit(line: str) -> bool:
+    """Whether a line's words say it names a unit: a department or a key laboratory, a lab,
+    team or group by that word (`Cybersecurity Lab`), a centre for something."""
+    return bool(is_unit(line) or _TEAM.search(line) or _CENTRE_FOR.search(line))
+
+
 def unit_of(line: str, organisation: str) -> bool:
     """Whether a line written above an organisation's names one of its units: a department
     or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
     Centre for Doctoral Training`), or a unit carrying the organisation's own name (`Warwick
     Mathematics Institute` above `University of Warwick`)."""
-    if is_unit(line) or _TEAM.search(line) or _CENTRE_FOR.search(line):
+    if says_unit(line):
         return True
     named = [p for p in organisation.split(",") if _UNIVERSITY.search(p)] or [organisation]
     own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", named[0])) - {"University", "Institute"}

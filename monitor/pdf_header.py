@@ -18,7 +18,7 @@ from pypdf.errors import PyPdfError
 
 from monitor.errors import InputError
 from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
-from monitor.org_words import folded, part_of_next
+from monitor.org_words import folded, names_organisation, part_of_next, says_unit
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
@@ -115,13 +115,26 @@ def _unwrapped(lines: list[str]) -> list[str]:
                 out[-1] = f"{before} {line}"
             else:
                 out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
-        elif _WRAPPED.search(before) or _CONTINUED.match(line):
+        elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before):
             out[-1] = f"{before} {line}"
-        elif part_of_next(clean_line(before)):
+        elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line):
             out[-1] = f"{before}, {line}"
         else:
             out.append(line)
     return out
+
+
+def _listing(line: str) -> bool:
+    """An affiliation's comma list the page broke after a comma (`Department of …, Institute
+    of Energy Technology,` + `Technische Universität Berlin, …`); not an author line's."""
+    return line.endswith(",") and names_organisation(line)
+
+
+def _unit_above(before: str, line: str) -> bool:
+    """A lab, team or centre on its own line above an organisation's (`Cybersecurity Lab` over
+    `Japan Advanced Institute of …`): read as one comma list, where a unit before a known
+    organisation is part of it."""
+    return "," not in before and says_unit(before) and names_organisation(line)
 
 
 def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) -> list[str]:

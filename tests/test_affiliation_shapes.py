@@ -372,7 +372,7 @@ def test_elsarticle_pdf_letter_marks_accents_and_broken_names(places: Gazetteer)
                                     places.knows)  # fmt: skip
     assert places.labels(found) == [
         "University of Electronic Science and Technology of China(电子科技大学)",
-        "Technische Universität Berlin",  # the umlaut pypdf set beside its letter
+        "Technical University of Berlin(柏林工业大学)",  # the umlaut pypdf set beside its letter
     ]
 
 
@@ -495,3 +495,37 @@ def test_par_ends_a_line_in_a_minipage_author_block(places: Gazetteer) -> None:
         + "}}"
     )
     assert _labels(body, places, "IEEEtran") == ["Polytechnic University of Cávado and Ave"]
+
+
+def test_pdf_units_above_and_lines_ending_in_a_comma(places: Gazetteer) -> None:
+    """A lab, team or centre on the line above its organisation's is part of it; a line
+    ending in a comma goes on on the next. A known lab above a university, a company's
+    `Labs` above its address, and a lab with no organisation below stay."""
+
+    def labels(page: str) -> list[str]:
+        return places.labels(pdf_header.affiliations(page, "T", ("Ann Lee",), places.knows))
+
+    units = (
+        "T\nAnn Lee\nCybersecurity Lab\nJapan Advanced Institute of Science and Technology\n"
+        "∗MathSys Centre for Doctoral Training\nUniversity of Warwick, Coventry CV4 7AL, UK\n"
+        "Abstract"
+    )
+    assert labels(units) == [
+        "Japan Advanced Institute of Science and Technology(北陆先端科学技术大学院大学)",
+        "The University of Warwick(华威大学)",
+    ]
+    comma = (
+        "T\nAnn Lee\nDepartment of Energy Systems, Institute of Energy Technology,\n"
+        "Technische Universität Berlin (TUB), Einsteinufer 25, 10587 Berlin, Germany\nAbstract"
+    )
+    assert labels(comma) == ["Technical University of Berlin(柏林工业大学)"]
+    alone = (
+        "T\nAnn Lee\nLawrence Livermore National Laboratory\nStanford University\n"
+        "Vivacity Labs\nLondon NW5 3AQ, United Kingdom\nBarbaz Research Lab\nAbstract"
+    )
+    assert labels(alone) == [
+        "Lawrence Livermore National Laboratory(劳伦斯利弗莫尔国家实验室)",
+        "Stanford University(斯坦福大学)",
+        "Vivacity Labs",
+        "Barbaz Research Lab",
+    ]
