@@ -27,6 +27,8 @@ _ABBREVIATIONS = (
         r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
         "university of ",
     ),  # after accents fold
+    (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
+    (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),

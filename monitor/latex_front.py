@@ -211,7 +211,8 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
         after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
-        entries = _marked_entries(after_names)
+        # or in a block of their own: `A\\textsuperscript{1} \\and … \\and $^{1}$KU Leuven`
+        entries = _marked_entries(after_names) or _marked_entries(body)
         marked = [x for e in entries for x in _entry_lines(e, macros, known, True)]
         if marked:
             lines += marked
@@ -245,7 +246,7 @@ def _without_units(lines: list[str], known: Known) -> list[str]:
     ]
 
 
-_UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.)", re.I)
+_UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.|universidade?\b|uniwersytet)", re.I)
 
 
 def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
@@ -272,9 +273,15 @@ _ADDRESS_PART = re.compile(r"\d|^[A-Z]{2}$")  # a postcode, a state: `CA 94720`,
 def looks_institutional(line: str, known: Known) -> bool:
     """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
     so, and it is no funding or contribution note, no placeholder, not prose."""
-    if _FUNDING.search(line) or len(line) > 250 or _NO_ORGANISATION.match(line):
+    if _FUNDING.search(line) or _prose(line) or _NO_ORGANISATION.match(line):
         return False
     return known(line) or names_organisation(line)
+
+
+def _prose(line: str) -> bool:
+    """A sentence rather than an affiliation: a long run of words without a comma (a long
+    comma list of units, organisation and address is still an affiliation)."""
+    return len(line) > 600 or max(len(part) for part in line.split(",")) > 160
 
 
 def _unique(items: list[str]) -> list[str]:

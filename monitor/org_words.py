@@ -22,8 +22,10 @@ INSTITUTION_WORDS = re.compile(
     r"\b(universit\w*|univ\.|institut\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
-    r"hochschule|eth|epfl|kaist|initiative|"
-    r"observatory|council)\b",
+    r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
+    # the same words in the other languages of affiliations
+    r"universidad|universidade|uniwersytet|istituto|centro|consejo|consiglio|conselho|conseil|"
+    r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia)\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
@@ -53,7 +55,7 @@ def has_lead(part: str) -> bool:
 # parts of an organisation, not one: dropped before the organisation they belong to
 _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
-    r"(?:research )?cent(?:er|re) for|institut für|(?:state |national )?key lab\w*|"
+    r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
     r"(?:first|second|third|fourth|fifth) faculty of)\b",
     re.I,
@@ -68,8 +70,14 @@ def is_unit(part: str) -> bool:
 
 # words that make a part of a comma list an organisation of its own: a university anywhere in
 # the list, an institute only after a known organisation (before one, it is part of it)
-_UNIVERSITY = re.compile(r"\b(universit\w*|polytechnic|polytechnique|hochschule)\b", re.I)
-_INSTITUTE = re.compile(r"\b(institut(?:e|o)?|école|ecole|academy)\b", re.I)
+_UNIVERSITY = re.compile(
+    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b", re.I
+)
+_INSTITUTE = re.compile(
+    r"\b(institut(?:e|o)?|istituto|école|ecole|academy|council|consejo|consiglio|conselho|"
+    r"conseil)\b",
+    re.I,
+)
 
 
 def own(part: str, after_known: bool, before_known: bool, after_unit: bool = False) -> bool:

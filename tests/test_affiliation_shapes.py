@@ -529,3 +529,50 @@ def test_pdf_units_above_and_lines_ending_in_a_comma(places: Gazetteer) -> None:
         "Vivacity Labs",
         "Barbaz Research Lab",
     ]
+
+
+def test_entries_in_an_author_block_of_their_own_and_long_lists(places: Gazetteer) -> None:
+    """llncs authors marked `\\textsuperscript{1}` and joined by `\\and`, the numbered
+    entries in a last block of their own; a long comma list of units is no prose."""
+    block = (
+        "\\author{A. Van Landeghem\\textsuperscript{1,2}\\and B. Maity\\textsuperscript{3}\\and\n"
+        "\\footnotesize{\n\\textsuperscript{1}KU Leuven \\quad \\textsuperscript{2}Contract.fit "
+        "\\quad\n\\textsuperscript{3}Computer Vision Center, Universitat Aut\\`onoma de Barcelona}}"
+    )
+    assert _labels(block, places, "llncs") == [
+        "KU Leuven(鲁汶天主教大学)",
+        "Contract.fit",
+        "Autonomous University of Barcelona(巴塞罗那自治大学)",
+    ]
+    units = ", ".join(f"Services Computing Technology and System Lab {n}" for n in range(5))
+    centred = (
+        "\\begin{center}{\\zihao{5} School of Computer Science and Technology, Huazhong "
+        f"University of Science and Technology, {units}, Wuhan 430074, China\\par}}\\end{{center}}"
+    )
+    assert _labels(centred, places) == [
+        "Huazhong University of Science and Technology(华中科技大学)"
+    ]
+
+
+def test_organisations_named_in_other_languages_and_provincial_key_labs(
+    places: Gazetteer,
+) -> None:
+    """`Consejo Nacional …` (CONICET) beside a university is an organisation of its own, as
+    `Universidad`/`Istituto`/`Fundación` names are; a province's or ministry's key laboratory
+    is a unit, not an organisation."""
+    conicet = (
+        "\\author{A}\\affil{Instituto de Astronom\\'ia y F\\'isica del Espacio, Universidad de "
+        "Buenos Aires -- Consejo Nacional de Investigaciones Cient\\'ificas y T\\'ecnicas, "
+        "Argentina}"
+    )
+    assert (
+        _labels(conicet, places)[-1] == "Consejo Nacional de Investigaciones Científicas y Técnicas"
+    )
+    assert _labels("\\author{A \\\\ Fundaci\\'on Sadosky \\\\ a@b.c}", places) == [
+        "Fundación Sadosky"
+    ]
+    key_lab = (
+        "\\author{A}\\affil{North China Electric Power University}"
+        "\\affil{Hebei Key Laboratory of Power Internet of Things Technology, Baoding, China}"
+    )
+    assert _labels(key_lab, places) == ["North China Electric Power University(华北电力大学)"]
