@@ -121,7 +121,7 @@ def without_address(affiliation: str) -> str:
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
     while kept and (is_unit(kept[0]) or _team_before(kept)):
-        if len(kept) == 1 and _CENTRE_FOR.search(kept[0]):  # `Center for Plasma Theory …`
+        if len(kept) == 1 and _CENTRE.search(kept[0]):  # `Center for Plasma Theory …`
             break
         kept.pop(0)
     return ", ".join(kept)
@@ -190,8 +190,9 @@ def mail_domains(tex: str) -> set[str]:
 
 def says_unit(line: str) -> bool:
     """Whether a line's words say it names a unit: a department or a key laboratory, a lab,
-    team or group by that word (`Cybersecurity Lab`), a centre for something."""
-    return bool(is_unit(line) or _TEAM.search(line) or _CENTRE_FOR.search(line))
+    team or group by that word (`Cybersecurity Lab`), a centre (`… Center for X`, `Information and
+    Computing Center`)."""
+    return bool(is_unit(line) or _TEAM.search(line) or _CENTRE.search(line))
 
 
 def unit_of(line: str, organisation: str) -> bool:
@@ -206,4 +207,4 @@ def unit_of(line: str, organisation: str) -> bool:
     return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line.split(",")[0])))
 
 
-_CENTRE_FOR = re.compile(r"\bcent(?:er|re) for\b", re.I)
+_CENTRE = re.compile(r"\bcent(?:er|re)(?: for\b|\s*$)", re.I)  # `… Center for X`, `X Center`

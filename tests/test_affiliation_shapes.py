@@ -576,3 +576,23 @@ def test_organisations_named_in_other_languages_and_provincial_key_labs(
         "\\affil{Hebei Key Laboratory of Power Internet of Things Technology, Baoding, China}"
     )
     assert _labels(key_lab, places) == ["North China Electric Power University(华北电力大学)"]
+
+
+def test_a_centre_above_its_organisation_is_a_unit(places: Gazetteer) -> None:
+    """`Global Scientific \\\\ Information and Computing Center \\\\ Tokyo Institute of
+    Technology`: a centre written above the organisation in one author's block is part of it;
+    a centre the gazetteer knows (Barcelona Supercomputing Center) stays beside its
+    university."""
+    titech = (
+        "\\author{\\IEEEauthorblockN{S. Matsuoka}\\IEEEauthorblockA{Global Scientific \\\\"
+        "Information and Computing Center\\\\ Tokyo Institute of Technology\\\\ Tokyo, Japan}}"
+    )
+    assert _labels(titech, places, "IEEEtran") == ["Tokyo Institute of Technology(东京工业大学)"]
+    bsc = (
+        "\\author{\\IEEEauthorblockN{A}\\IEEEauthorblockA{Barcelona Supercomputing Center\\\\"
+        "Universitat Polit\\`ecnica de Catalunya\\\\ Barcelona, Spain}}"
+    )
+    assert _labels(bsc, places, "IEEEtran") == [
+        "Barcelona Supercomputing Center(巴塞罗那超级计算中心)",
+        "Polytechnic University of Catalonia(加泰罗尼亚理工大学)",
+    ]
