@@ -217,19 +217,60 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
         if marked:
             lines += marked
             continue
-        for block in re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body):
-            lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
-            # the first line names the author, unless it is all there is (`\\AND DeepMind`),
-            # which counts only when it says it is an organisation
-            one = len(lines_of) == 1
-            domains = set() if one else mail_domains(block)
-            found = _organisation_lines(lines_of if one else lines_of[1:], domains, known)
-            lines += _without_units(found, known)
+        lines += _blocks_lines(re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body), macros, known)
     if not lines:
         centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
+
+
+def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> list[str]:
+    """The organisations of the authors' blocks (`Name \\\\ Dept \\\\ University`), each
+    block's first line naming its author unless it is all there is (`\\AND DeepMind`, which
+    counts only when it says it is an organisation). A block whose words name none has its
+    line under the name read as the affiliation when the line is written as one's name and
+    the paper shows it is one: it stands under two authors' names (`Brave Software`), or the
+    name above it is set apart as a name (usenix's `{\\rm P. Winter}`)."""
+    lines: list[str] = []
+    unders: list[tuple[str, bool]] = []
+    for block in blocks:
+        lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
+        one = len(lines_of) == 1
+        domains = set() if one else mail_domains(block)
+        found = _organisation_lines(lines_of if one else lines_of[1:], domains, known)
+        lines += _without_units(found, known)
+        under = _under_the_name(block, macros) if not found else None
+        if under:
+            unders.append(under)
+    names = [u for u, _ in unders]
+    return lines + [u for u, set_apart in unders if set_apart or names.count(u) > 1]
+
+
+def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | None:
+    """The line under an author's name when it is written as an organisation's name: a few
+    capitalised words, no place, no position held, no placeholder, no footnote mark (a marked
+    line is another author's name); with whether the name above is set apart (`{\\rm …}`)."""
+    rows = [r for r in re.split(r"\\\\(?:\[[^\]]*\])?", block) if plain(r, macros).strip()]
+    if len(rows) < 2 or _MARKED.search(rows[1]):
+        return None
+    under = clean_line(plain(rows[1], macros))
+    if not _ORGANISATION_SHAPED.match(under) or _POSITION.search(under):
+        return None
+    if _NO_ORGANISATION.match(under) or _FUNDING.search(under):
+        return None
+    return under, bool(_SET_APART.match(rows[0]))
+
+
+_SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
+_MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
+_ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
+_POSITION = re.compile(
+    r"\b(?:student|professor|researcher|engineer|scientist|intern|author|candidate|fellow|member|"
+    r"director|manager|lecturer|postdoc\w*|chair|editor|ieee|acm|usa|uk|china|germany|france|"
+    r"japan|canada|india|korea|singapore|switzerland)\b",
+    re.I,
+)
 
 
 def _without_units(lines: list[str], known: Known) -> list[str]:

@@ -596,3 +596,27 @@ def test_a_centre_above_its_organisation_is_a_unit(places: Gazetteer) -> None:
         "Barcelona Supercomputing Center(巴塞罗那超级计算中心)",
         "Polytechnic University of Catalonia(加泰罗尼亚理工大学)",
     ]
+
+
+def test_the_line_under_an_author_s_name_when_the_paper_shows_it_is_an_organisation(
+    places: Gazetteer,
+) -> None:
+    """usenix's `{\\rm Name} \\\\ Brave Software`, or a line standing under two authors'
+    names, is their organisation though no word says so; a lone unmarked line, a place, a
+    position held and another author's marked name are not."""
+
+    def labels(body: str) -> list[str]:
+        return _labels(f"\\author{{{body}}}", places)
+
+    usenix = (
+        "{\\rm Philipp Winter} \\\\ Brave Software \\and {\\rm Ralph Giles} \\\\ Brave Software"
+    )
+    assert labels(usenix) == ["Brave Software"]
+    assert labels("Ann Lee \\\\ Acme Robotics \\And Bo Li \\\\ Acme Robotics") == ["Acme Robotics"]
+    assert labels("{\\rm Ann Lee} \\\\ Tunnel Vision Co \\\\ \\texttt{a@gmail.com}") == [
+        "Tunnel Vision Co"
+    ]
+    assert labels("Ann Lee \\\\ Bo Li \\\\ \\texttt{a@gmail.com}") == []
+    assert labels("{\\rm Ann Lee} \\\\ Palo Alto, CA \\and {\\rm Bo Li} \\\\ Palo Alto, CA") == []
+    assert labels("{\\rm Ann Lee} \\\\ PhD Student \\and {\\rm Bo Li} \\\\ PhD Student") == []
+    assert labels("Ann Lee$^1$ \\\\ Bo Li$^1$ \\And Cy Wu$^2$ \\\\ Bo Li$^1$") == []
