@@ -67,7 +67,7 @@ _FUNDING = re.compile(
 )
 # what an explicit affiliation macro may hold that names no organisation
 _NO_ORGANISATION = re.compile(
-    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a)$|"
+    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b)",  # a template's `xxx University`
     re.I,
 )
@@ -119,7 +119,8 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
     return _unique([_WORK_AT.sub("", f) for f in stated + notes])
 
 
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])")
+# a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])")
 
 
 def note_lines(note: str, known: Known, led: bool = False) -> list[str]:

@@ -18,11 +18,18 @@ from pypdf.errors import PyPdfError
 
 from monitor.errors import InputError
 from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
-from monitor.org_words import folded, names_organisation, part_of_next, says_unit
+from monitor.org_words import (
+    folded,
+    mail_domains,
+    names_organisation,
+    part_of_next,
+    says_unit,
+)
 from monitor.paper import normalize_title
 
 _ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
-# the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended
+# the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended, unless
+# it names an organisation (llncs' `1 Singapore University of Technology and Design`)
 _BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
 _HEADER_LINES = 60
 _MARKER = re.compile(
@@ -36,7 +43,10 @@ _MARKER = re.compile(
 _POSTCODE = re.compile(r"\b([A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z][0-9][A-Z]) ([0-9][A-Z][A-Z0-9])\b")
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
-_CONTINUED = re.compile(r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$))")  # `(KIT), …`
+# … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
+_CONTINUED = re.compile(
+    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),)"
+)  # `(KIT), …`
 # a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
 _AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
 # elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)
@@ -44,6 +54,15 @@ _LETTERED = re.compile(r"^([a-j]) ?(?=[A-Z])")
 # pypdf writes an accent beside its letter (`Universit¨at`): put them back together
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
                     "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a"}  # fmt: skip
+
+
+# ligatures of fonts without a Unicode map come out as their slots in TeX's T1 and OT1
+# encodings (`Contract.\x1ct` for `Contract.fit`), or as Unicode's presentation forms
+_LIGATURES = str.maketrans(
+    {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl", "\x0b": "ff",
+     "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl", "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl",
+     "\ufb03": "ffi", "\ufb04": "ffl"}
+)  # fmt: skip
 
 
 def first_page_text(blob: bytes, name: str) -> str:
@@ -54,7 +73,7 @@ def first_page_text(blob: bytes, name: str) -> str:
         reader = PdfReader(io.BytesIO(blob))
         if not reader.pages:
             raise InputError(f"{name}: PDF has no pages")
-        return reader.pages[0].extract_text() or ""
+        return (reader.pages[0].extract_text() or "").translate(_LIGATURES)
     except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
         raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
 
@@ -80,7 +99,7 @@ def header_lines(text: str) -> list[str]:
     lines: list[str] = []
     numbered = [x for x in _accented(text).splitlines() if not x.strip().isdigit()]
     for line in numbered[:_HEADER_LINES]:
-        if _ABSTRACT.match(line) or _BODY.match(line):
+        if _ABSTRACT.match(line) or (_BODY.match(line) and not names_organisation(line)):
             break
         lines.append(line)
     return _unwrapped(_without_letter_marks(lines))
@@ -145,6 +164,7 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     surnames = {folded(a.split()[-1]) for a in authors if a.split()}
     lines = [x for x in header_lines(text) if f" {normalize_title(x)} " not in f" {folded_title} "]
     numbered = _numbered_entries(lines)
+    domains = mail_domains(text) - _PUBLISHERS  # `permissions@acm.org` is no author's
     for line in lines:
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
@@ -152,7 +172,10 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
         institutional = [
-            looks_institutional(p, known) or p in after_names or (n == 0 and line in numbered)
+            looks_institutional(p, known)
+            or p in after_names
+            or (n == 0 and line in numbered)
+            or _names_domain(p, domains)
             for n, p in enumerate(pieces)
         ]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
@@ -164,6 +187,16 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         )
         found += [p for p in keep if p not in found]
     return found + [n for n in _notes(text, known) if n not in found]
+
+
+_PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam", "aaai"}
+
+
+def _names_domain(piece: str, domains: set[str]) -> bool:
+    """Whether a short line names an e-mail domain of the page (`UConn` over
+    `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`): the authors' organisation."""
+    words = re.findall(r"[a-z0-9]+", folded(piece))
+    return 0 < len(words) <= 4 and bool(domains & set(words))
 
 
 def _numbered_entries(lines: list[str]) -> set[str]:

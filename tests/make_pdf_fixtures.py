@@ -84,7 +84,8 @@ def typeset(source: Path, target: Path) -> bool:
 def main(argv: list[str]) -> None:
     if shutil.which("pdflatex") is None:
         sys.exit(
-            "pdflatex not found (apt-get install texlive-latex-recommended texlive-publishers)"
+            "pdflatex not found (apt-get install texlive-latex-recommended texlive-publishers "
+            "texlive-science texlive-latex-extra texlive-bibtex-extra)"
         )
     sources, out = (Path(argv[0]), Path(argv[1])) if argv else (REAL, OUT)
     out.mkdir(exist_ok=True)

@@ -3,11 +3,15 @@ small; the real papers that showed them are in tests/fixtures/latex_real and lat
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from monitor import latex_front, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="module")
@@ -620,3 +624,36 @@ def test_the_line_under_an_author_s_name_when_the_paper_shows_it_is_an_organisat
     assert labels("{\\rm Ann Lee} \\\\ Palo Alto, CA \\and {\\rm Bo Li} \\\\ Palo Alto, CA") == []
     assert labels("{\\rm Ann Lee} \\\\ PhD Student \\and {\\rm Bo Li} \\\\ PhD Student") == []
     assert labels("Ann Lee$^1$ \\\\ Bo Li$^1$ \\And Cy Wu$^2$ \\\\ Bo Li$^1$") == []
+
+
+def test_pdf_entries_that_look_like_headings_notes_domains_and_ligatures(
+    places: Gazetteer,
+) -> None:
+    """From the third held-out PDFs: llncs' `1 Singapore University of …` is an entry, not the
+    body's first heading; an IEEE journal's notes follow a funding note (`…). 1Zihan Wu is
+    with`); `Masaryk` + `University, …` is one name; a short line naming the page's e-mail
+    domain is an organisation, a publisher's is not; a ligature without a Unicode map is read;
+    llncs' `No Institute Given` is no organisation."""
+
+    def labels(page: str, title: str = "T") -> list[str]:
+        return places.labels(pdf_header.affiliations(page, title, (), places.knows))
+
+    llncs = "T\nJ. Li1 and S. Lin2\n1 Singapore University of Technology and Design\nAbstract"
+    assert labels(llncs) == ["Singapore University of Technology and Design(新加坡科技与设计大学)"]
+    assert labels("T\nJ. Li\n1 Introduction\nAcme University\n") == []
+    notes = (
+        "T\nZ. Wu1\nAbstract—A.\nThis work is supported by the Research Grants Council (Project\n"
+        "9229503).\n1Zihan Wu (Corresponding Author) is with the Department of\nElectrical "
+        "Engineering, City University of Hong Kong, Hong Kong\n"
+    )
+    assert labels(notes) == ["City University of Hong Kong(香港城市大学)"]
+    broken = "T\nA\nDepartment of Geology, Faculty of Science, Masaryk\nUniversity, Brno, Czechia\n"
+    assert labels(broken + "Abstract") == ["Masaryk University(马萨里克大学)"]
+    domains = (
+        "T\nWei Zhang\nUConn\nwei.zhang@uconn.edu\nACM Reference Format\nLi Wu\nAcme\n"
+        "li@gmail.com\nAbstract\npermissions@acm.org"
+    )
+    assert labels(domains) == ["UConn"]
+    assert labels("T\nA. Lee\nAcme University\nNo Institute Given\nAbstract") == ["Acme University"]
+    typeset = FIXTURES / "pdf_heldout3" / "llncs_distildoc-kuleuven-contractfit-uab.pdf"
+    assert "2 Contract.fit\n" in pdf_header.first_page_text(typeset.read_bytes(), typeset.name)
