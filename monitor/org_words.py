@@ -24,7 +24,8 @@ INSTITUTION_WORDS = re.compile(
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
     r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
     # the same words in the other languages of affiliations
-    r"universidad|universidade|uniwersytet|istituto|centro|consejo|consiglio|conselho|conseil|"
+    r"universidad|universidade|uniwersytet|istituto|centro(?= d[eio]| per| nacional)|consejo|"
+    r"consiglio|conselho|conseil|"
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia)\b",
     re.I,
 )

@@ -657,3 +657,29 @@ def test_pdf_entries_that_look_like_headings_notes_domains_and_ligatures(
     assert labels("T\nA. Lee\nAcme University\nNo Institute Given\nAbstract") == ["Acme University"]
     typeset = FIXTURES / "pdf_heldout3" / "llncs_distildoc-kuleuven-contractfit-uab.pdf"
     assert "2 Contract.fit\n" in pdf_header.first_page_text(typeset.read_bytes(), typeset.name)
+
+
+def test_an_address_after_maketitle_and_a_town_centre(places: Gazetteer) -> None:
+    """elsarticle's `\\address` may follow `\\maketitle` (before the abstract); a Spanish
+    address's `Centro` is a town's centre, `Centro de …` an organisation."""
+    after = (
+        "\\documentclass{elsarticle}\\begin{document}\\title{T}\\author{L. Liu$^1$}\\maketitle\n"
+        "\\address{$^1$ Institute of Applied Physics and Computational Mathematics, Beijing "
+        "100094, China}\n\\begin{abstract}A.\\end{abstract}\\section{Introduction}"
+    )
+    assert places.labels(latex_front.affiliations({"main.tex": after}, places.knows)) == [
+        "Institute of Applied Physics and Computational Mathematics"
+    ]
+    body = (
+        "\\begin{abstract}A.\\end{abstract}" + "x " * 1500 + "\\section{S}\\address{Acme Institute}"
+    )
+    late = "\\documentclass{elsarticle}\\begin{document}\\title{T}\\author{A}\\maketitle" + body
+    assert latex_front.affiliations({"main.tex": late}, places.knows) == []
+    veracruz = (
+        "\\author{A}\\institute{University of Veracruz, Sebasti\\'an Camacho 5, Centro Xalapa} "
+        "\\and \\institute{Centro de Investigaci\\'on en Computaci\\'on, Mexico}"
+    )
+    assert _labels(veracruz, places, "llncs") == [
+        "University of Veracruz",
+        "Centro de Investigación en Computación",
+    ]
