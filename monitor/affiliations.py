@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.org_words import folded, has_lead, is_unit, own, without_address, without_lead
+from monitor.org_words import (
+    folded,
+    has_lead,
+    is_unit,
+    names_organisation,
+    own,
+    without_address,
+    without_lead,
+)
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
@@ -30,6 +38,8 @@ _ABBREVIATIONS = (
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
     (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
+    (r"^university (?!of\b|college\b)", "university of "),  # `University Paris Diderot`
+    (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
     (r"\btech\b\.?", "technology"),
@@ -76,7 +86,7 @@ class Gazetteer:
         """The entry for a name; of homonyms (`Northeastern University`: China, Thailand,
         USA), the one whose country the affiliation names; with no country named, one without
         a Chinese name unless every row gives the same one (never a wrong one)."""
-        rows = self._index.get(name_key)
+        rows = self._index.get(name_key) or self._index.get(_university_last(name_key))
         if not rows:
             return None
         if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
@@ -146,7 +156,7 @@ class Gazetteer:
         """The list's parts, each the gazetteer's entry or the text as written (with the words
         that join it to the list: `and also with X`; a `;` starts a new one like `and`)."""
         pieces = re.split(r",|\s[–—-]\s", affiliation.replace(";", ", and"))
-        parts = [" ".join(p.split()) for p in pieces]
+        parts = [p for piece in pieces for p in self._joined(" ".join(piece.split()))]
         names = [without_lead(p) for p in parts]
         out: list[Institution | str] = []
         i = 0
@@ -160,6 +170,13 @@ class Gazetteer:
             out.append(hit or parts[i])
             i += 2 if pair else 1
         return out
+
+    def _joined(self, part: str) -> list[str]:
+        """Two organisations joined by `&` (`University Paris Diderot & CNRS`), each named by
+        its words or known; one name otherwise (`… of Science & Technology`)."""
+        sides = part.split(" & ")
+        named = [names_organisation(x) or self._get(key(x), part) is not None for x in sides]
+        return sides if len(sides) == 2 and all(named) else [part]
 
     def knows(self, text: str) -> bool:
         return bool(self.find(text))
@@ -178,6 +195,12 @@ class Gazetteer:
                 if institution.english and institution.label() not in {i.label() for i in out}:
                     out.append(institution)
         return out
+
+
+def _university_last(name_key: str) -> str:
+    """`Université Paris-Saclay` as the English list writes it, `Paris-Saclay University`."""
+    rest = name_key.removeprefix("university of ")
+    return f"{rest} university" if rest != name_key else ""
 
 
 def _leads_unit(words: list[str], context: str) -> bool:

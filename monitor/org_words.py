@@ -86,10 +86,14 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     or an institute after a known organisation, unless it stands just before the known one it
     belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
-    if is_unit(part):
+    if is_unit(part) or _STREET.search(part):
         return False
     own_institute = after_known and not before_known and not after_unit
     return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
+
+
+# a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`): an address
+_STREET = re.compile(r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d", re.I)
 
 
 def part_of_next(line: str) -> bool:

@@ -683,3 +683,28 @@ def test_an_address_after_maketitle_and_a_town_centre(places: Gazetteer) -> None
         "University of Veracruz",
         "Centro de Investigación en Computación",
     ]
+
+
+def test_french_names_ampersands_and_street_numbers(places: Gazetteer) -> None:
+    """`Université Paris-Saclay` is the list's `Paris-Saclay University` (not the `University
+    of Paris` its first words spell), `Sorbonne Université` its `Sorbonne University`; `&`
+    joins two organisations when both sides name one (not `Science & Technology`); a street
+    and its number is an address, not a university (`Universitätspl. 3`)."""
+    assert places.labels(["IRFU, CEA, Université Paris-Saclay, Sorbonne Université"]) == [
+        "French Alternative Energies and Atomic Energy Commission(法国原子能和替代能源委员会)",
+        "Paris-Saclay University(巴黎萨克雷大学)",
+        "Sorbonne University(索邦大学)",
+    ]
+    assert places.labels(["IRIF, University Paris Diderot & CNRS"]) == [
+        "University Paris Diderot",
+        "CNRS(法国国家科学研究中心)",
+    ]
+    assert places.labels(["Hong Kong University of Science & Technology"]) == [
+        "The Hong Kong University of Science and Technology(香港科技大学)"
+    ]
+    assert places.labels(["University of Graz, Universitätspl. 3, 8010 Graz, Austria"]) == [
+        "University of Graz(格拉茨大学)"
+    ]
+    assert places.labels(["University College London"]) == [
+        "University College London(伦敦大学学院)"
+    ]
