@@ -46,7 +46,8 @@ _ABBREVIATIONS = (
     (r"&", " and "),
 )
 
-_SHORT_FORM = re.compile(r"\s*\([A-Z][A-Za-z0-9&.-]{1,11}\)\s*$")  # `… Berlin (TUB)`
+# a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
+_SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
 
 
 @dataclass(frozen=True)

@@ -70,19 +70,21 @@ def _tex_members(data: bytes, name: str) -> dict[str, str]:
 
 
 def front_matter(files: dict[str, str], main: str) -> str:
-    """`main` with its inputs expanded, comments removed, cut at `\\maketitle`, or at the
-    abstract or first section when one follows closely (an `\\address` written after
-    `\\maketitle` is still the front matter's)."""
+    """`main` with its inputs expanded, comments removed, cut at `\\maketitle`; an
+    `\\address` (or another affiliation macro) written after `\\maketitle` and before an
+    abstract or first section that follows closely is still the front matter's."""
     text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
     if cut < 0:
         return text
     body = _BODY_START.search(text, cut)
-    return text[: body.start() if body and body.start() - cut < _AFTER_TITLE else cut]
+    end = body.start() if body and body.start() - cut < _AFTER_TITLE else cut
+    return text[:end] if _AFFILIATION.search(text, cut, end) else text[:cut]
 
 
 _BODY_START = re.compile(r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}")
+_AFFILIATION = re.compile(r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])")
 _AFTER_TITLE = 2000  # characters between `\\maketitle` and the abstract still read
 
 

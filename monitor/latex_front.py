@@ -68,7 +68,9 @@ _FUNDING = re.compile(
 # what an explicit affiliation macro may hold that names no organisation
 _NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|no institute given)$|"
-    r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b)",  # a template's `xxx University`
+    r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
+    r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
+    r"affiliation|company)s?$)",
     re.I,
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -120,7 +122,11 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
 
 
 # a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])")
+# (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
+    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
+)
 
 
 def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
@@ -212,8 +218,9 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
         after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
-        # or in a block of their own: `A\\textsuperscript{1} \\and … \\and $^{1}$KU Leuven`
-        entries = _marked_entries(after_names) or _marked_entries(body)
+        # or in a last block of their own: `A\\textsuperscript{1} \\and … \\and $^{1}$KU Leuven`
+        last = re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body)[-1] if "\\and" in body else ""
+        entries = _marked_entries(after_names) or _marked_entries(last)
         marked = [x for e in entries for x in _entry_lines(e, macros, known, True)]
         if marked:
             lines += marked
@@ -232,7 +239,8 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     counts only when it says it is an organisation). A block whose words name none has its
     line under the name read as the affiliation when the line is written as one's name and
     the paper shows it is one: it stands under two authors' names (`Brave Software`), or the
-    name above it is set apart as a name (usenix's `{\\rm P. Winter}`)."""
+    name above it is set apart as a name (usenix's `{\\rm P. Winter}`); and its words say it
+    is a company's name."""
     lines: list[str] = []
     unders: list[tuple[str, bool]] = []
     for block in blocks:
@@ -249,14 +257,15 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
 
 
 def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | None:
-    """The line under an author's name when it is written as an organisation's name: a few
-    capitalised words, no place, no position held, no placeholder, no footnote mark (a marked
-    line is another author's name); with whether the name above is set apart (`{\\rm …}`)."""
+    """The line under an author's name when it is written as a company's name: a few
+    capitalised words, one of them a company's (`Software`, `Robotics`), no footnote mark (a
+    marked line is another author's name); with whether the name above is set apart
+    (`{\\rm …}`)."""
     rows = [r for r in re.split(r"\\\\(?:\[[^\]]*\])?", block) if plain(r, macros).strip()]
     if len(rows) < 2 or _MARKED.search(rows[1]):
         return None
     under = clean_line(plain(rows[1], macros))
-    if not _ORGANISATION_SHAPED.match(under) or _POSITION.search(under):
+    if not _ORGANISATION_SHAPED.match(under) or not _COMPANY.search(under):
         return None
     if _NO_ORGANISATION.match(under) or _FUNDING.search(under):
         return None
@@ -266,10 +275,12 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
 _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
-_POSITION = re.compile(
-    r"\b(?:student|professor|researcher|engineer|scientist|intern|author|candidate|fellow|member|"
-    r"director|manager|lecturer|postdoc\w*|chair|editor|ieee|acm|usa|uk|china|germany|france|"
-    r"japan|canada|india|korea|singapore|switzerland)\b",
+# the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
+# held, a department or another author's name
+_COMPANY = re.compile(
+    r"\b(?:software|systems|networks|robotics|analytics|therapeutics|pharmaceuticals|electronics|"
+    r"semiconductors?|ventures|capital|partners|consulting|solutions|security|cloud|dynamics|"
+    r"intelligence|health|games|studios?|media|bank|telecom)\b",
     re.I,
 )
 
@@ -321,9 +332,13 @@ def looks_institutional(line: str, known: Known) -> bool:
 
 
 def _prose(line: str) -> bool:
-    """A sentence rather than an affiliation: a long run of words without a comma (a long
-    comma list of units, organisation and address is still an affiliation)."""
-    return len(line) > 600 or max(len(part) for part in line.split(",")) > 160
+    """A sentence rather than an affiliation: long, with a long run of words without a comma or
+    many parts that start in lower case (a long comma list of units, organisation and address,
+    each a name, is still an affiliation)."""
+    parts = [p.strip() for p in line.split(",")]
+    lowercase = sum(1 for p in parts if p[:1].islower())  # `held in …`, `where it …`
+    long_ = len(line) > 250 and (max(map(len, parts)) > 90 or lowercase * 3 > len(parts))
+    return len(line) > 600 or long_
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -26,7 +26,8 @@ INSTITUTION_WORDS = re.compile(
     # the same words in the other languages of affiliations
     r"universidad|universidade|uniwersytet|istituto|centro(?= d[eio]| per| nacional)|consejo|"
     r"consiglio|conselho|conseil|"
-    r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia)\b",
+    r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
+    r"akademia|politechnika|instytut|\w*zentrum|stiftung)\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
@@ -75,7 +76,7 @@ _UNIVERSITY = re.compile(
     r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b", re.I
 )
 _INSTITUTE = re.compile(
-    r"\b(institut(?:e|o)?|istituto|école|ecole|academy|council|consejo|consiglio|conselho|"
+    r"\b(institut(?:e|o)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|conselho|"
     r"conseil)\b",
     re.I,
 )
@@ -193,10 +194,15 @@ def mail_domains(tex: str) -> set[str]:
     return out - _WEBMAIL
 
 
+_AI_LAB = re.compile(r"^[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)? AI\b")
+
+
 def says_unit(line: str) -> bool:
     """Whether a line's words say it names a unit: a department or a key laboratory, a lab,
     team or group by that word (`Cybersecurity Lab`), a centre (`… Center for X`, `Information and
     Computing Center`)."""
+    if _AI_LAB.search(line):  # a company's AI lab (`NAVER AI Lab`, `Sony AI Research Center`)
+        return False
     return bool(is_unit(line) or _TEAM.search(line) or _CENTRE.search(line))
 
 

@@ -57,7 +57,8 @@ _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302
 
 
 # ligatures of fonts without a Unicode map come out as their slots in TeX's T1 and OT1
-# encodings (`Contract.\x1ct` for `Contract.fit`), or as Unicode's presentation forms
+# encodings (`Contract.\x1ct` for `Contract.fit`; OT1's fl is a carriage return, left alone),
+# or as Unicode's presentation forms
 _LIGATURES = str.maketrans(
     {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl", "\x0b": "ff",
      "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl", "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl",
@@ -92,7 +93,7 @@ def _accented(text: str) -> str:
     )
 
 
-def header_lines(text: str) -> list[str]:
+def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     """The lines above the abstract or the body's first heading (at most 60, not counting a
     review copy's line numbers), accents repaired, elsarticle's letter marks removed and the
     lines the page broke put back together."""
@@ -102,7 +103,7 @@ def header_lines(text: str) -> list[str]:
         if _ABSTRACT.match(line) or (_BODY.match(line) and not names_organisation(line)):
             break
         lines.append(line)
-    return _unwrapped(_without_letter_marks(lines))
+    return _unwrapped(_without_letter_marks(lines), known)
 
 
 def _without_letter_marks(lines: list[str]) -> list[str]:
@@ -117,7 +118,7 @@ def _without_letter_marks(lines: list[str]) -> list[str]:
     return out if expected > "b" else lines
 
 
-def _unwrapped(lines: list[str]) -> list[str]:
+def _unwrapped(lines: list[str], known: Known) -> list[str]:
     """Lines the page broke put back together: `…, Chinese Academy of` + `Sciences`,
     `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`,
     `… of Electronic Science` + `and Technology of China`, `Karlsruhe Institute` + `(KIT), …`;
@@ -136,7 +137,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
                 out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
         elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before):
             out[-1] = f"{before} {line}"
-        elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line):
+        elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line, known):
             out[-1] = f"{before}, {line}"
         else:
             out.append(line)
@@ -149,11 +150,14 @@ def _listing(line: str) -> bool:
     return line.endswith(",") and names_organisation(line)
 
 
-def _unit_above(before: str, line: str) -> bool:
+def _unit_above(before: str, line: str, known: Known) -> bool:
     """A lab, team or centre on its own line above an organisation's (`Cybersecurity Lab` over
     `Japan Advanced Institute of …`): read as one comma list, where a unit before a known
-    organisation is part of it."""
-    return "," not in before and says_unit(before) and names_organisation(line)
+    organisation is part of it. One the gazetteer knows is an organisation of its own
+    (`Samsung AI Center`, `Microsoft Research Lab`)."""
+    return (
+        "," not in before and says_unit(before) and names_organisation(line) and not known(before)
+    )
 
 
 def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) -> list[str]:
@@ -162,7 +166,8 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     found: list[str] = []
     folded_title = normalize_title(title)
     surnames = {folded(a.split()[-1]) for a in authors if a.split()}
-    lines = [x for x in header_lines(text) if f" {normalize_title(x)} " not in f" {folded_title} "]
+    header = header_lines(text, known)
+    lines = [x for x in header if f" {normalize_title(x)} " not in f" {folded_title} "]
     numbered = _numbered_entries(lines)
     domains = mail_domains(text) - _PUBLISHERS  # `permissions@acm.org` is no author's
     for line in lines:
@@ -194,8 +199,11 @@ _PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam",
 
 def _names_domain(piece: str, domains: set[str]) -> bool:
     """Whether a short line names an e-mail domain of the page (`UConn` over
-    `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`): the authors' organisation."""
-    words = re.findall(r"[a-z0-9]+", folded(piece))
+    `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`): the authors' organisation; a line
+    with an address's comma or number is the place (`Toronto, ON, Canada`)."""
+    if "," in piece or re.search(r"\d", piece):  # `Toronto, ON, Canada` over `…@toronto.edu`
+        return False
+    words = re.findall(r"[a-z]+", folded(piece))
     return 0 < len(words) <= 4 and bool(domains & set(words))
 
 

@@ -617,8 +617,8 @@ def test_the_line_under_an_author_s_name_when_the_paper_shows_it_is_an_organisat
     )
     assert labels(usenix) == ["Brave Software"]
     assert labels("Ann Lee \\\\ Acme Robotics \\And Bo Li \\\\ Acme Robotics") == ["Acme Robotics"]
-    assert labels("{\\rm Ann Lee} \\\\ Tunnel Vision Co \\\\ \\texttt{a@gmail.com}") == [
-        "Tunnel Vision Co"
+    assert labels("{\\rm Ann Lee} \\\\ Tunnel Vision Robotics \\\\ \\texttt{a@gmail.com}") == [
+        "Tunnel Vision Robotics"
     ]
     assert labels("Ann Lee \\\\ Bo Li \\\\ \\texttt{a@gmail.com}") == []
     assert labels("{\\rm Ann Lee} \\\\ Palo Alto, CA \\and {\\rm Bo Li} \\\\ Palo Alto, CA") == []
@@ -708,3 +708,57 @@ def test_french_names_ampersands_and_street_numbers(places: Gazetteer) -> None:
     assert places.labels(["University College London"]) == [
         "University College London(伦敦大学学院)"
     ]
+
+
+def test_what_this_session_s_rules_must_leave_alone(places: Gazetteer) -> None:
+    """A review's counter-examples to the fifth to seventh sets' rules: a campus in brackets
+    is no short form; a place over an e-mail is no organisation; a company's lab above a
+    university stays; a long note is prose; a place, a position, a placeholder or another
+    author under a name is no company; names marked before them are no entries; a teaser
+    after `\\maketitle` is no front matter; an IEEE note's sentences end after `USA.`."""
+
+    def pdf(page: str) -> list[str]:
+        return places.labels(pdf_header.affiliations(page, "T", ("Alice Smith",), places.knows))
+
+    assert places.labels(["The Hong Kong University of Science and Technology (Guangzhou)"]) == [
+        "The Hong Kong University of Science and Technology (Guangzhou)(香港科技大学（广州）)"
+    ]
+    toronto = "T\nAlice Smith\nUniversity of Toronto\nToronto, ON, Canada\na@cs.toronto.edu\nX"
+    assert pdf(toronto + "\nAbstract") == ["University of Toronto(多伦多大学)"]
+    assert pdf("T\nAlice Smith\nNAVER AI Lab\nSeoul National University\nAbstract") == [
+        "NAVER",
+        "Seoul National University(首尔大学)",
+    ]
+    dlr = "\\author{A \\\\ German Aerospace Center \\\\ Technical University of Munich}"
+    assert _labels(dlr, places)[0] == "German Aerospace Center(德国航空航天中心)"
+    note = (
+        "\\author{A\\thanks{An earlier version appeared, in preliminary form and without the "
+        "proofs of the main results of Section 4, at the 36th Annual Conference on Learning "
+        "Theory, held in Bangalore, India, in July 2023, and in the PhD thesis of the first "
+        "author, submitted to the graduate school of the university in 2024, where it won.}}"
+    )
+    assert _labels(note, places) == []
+    for under in ("Seattle", "Co-First Author", "Affiliation", "Computer Science"):
+        assert _labels(f"\\author{{A B \\\\ {under} \\And C D \\\\ {under}}}", places) == []
+    assert _labels("\\author{{\\rm A B}\\\\ {\\rm C D}\\\\ Brave Software}", places) == []
+    marked_names = "\\author{$^{1}$Alice Smith, $^{1}$Bob Jones \\\\ $^{1}$Contoso Inc.}"
+    assert _labels(marked_names, places) == ["Contoso Inc"]
+    teaser = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{A\\thanks{A is with "
+        "Stanford University.}}\\maketitle\\begin{center}\\includegraphics{teaser}\\\\ Results "
+        "on the Stanford Online Products dataset, from our school.\\end{center}"
+        "\\begin{abstract}A.\\end{abstract}"
+    )
+    assert places.labels(latex_front.affiliations({"main.tex": teaser}, places.knows)) == [
+        "Stanford University(斯坦福大学)"
+    ]
+    ieee = (
+        "\\author{A\\thanks{A. Smith is with the Department of EE, MIT, Cambridge, MA 02139 USA. "
+        "B. Jones is with Huawei Technologies Co. Ltd. Shenzhen, China.}}"
+    )
+    assert _labels(ieee, places) == [
+        "Massachusetts Institute of Technology(麻省理工学院)",
+        "Huawei(华为)",
+    ]
+    polish = "\\author{A B \\\\ Politechnika Warszawska \\And C D \\\\ Instytut Informatyki PAN}"
+    assert _labels(polish, places) == ["Politechnika Warszawska", "Instytut Informatyki PAN"]
