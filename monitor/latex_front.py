@@ -10,49 +10,21 @@ items). Everything returned is text of the source, cleaned of markup; nothing is
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
+from monitor.affiliation_lines import (
+    FUNDING,
+    NO_ORGANISATION,
+    WORK_AT,
+    Known,
+    clean_line,
+    looks_institutional,
+    note_lines,
+    split_lines,
+)
 from monitor.eprint import front_matter, main_files
-from monitor.org_words import mail_domains, names_organisation, part_of_next, unit_of
+from monitor.org_words import mail_domains, unit_of
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
-_EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
-_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a domain has a dot
-# a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA)
-_KEEP_END = re.compile(
-    r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\))$"
-)
-
-
-def clean_line(line: str) -> str:
-    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
-    a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
-    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
-    text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
-    text = text.lstrip("0123456789()[] ").strip()
-    if _KEEP_END.search(text):
-        return text
-    return text.rstrip(" ,;:.*∗⋆†‡§¶∥‖0123456789()[]").strip()
-
-
-def split_lines(text: str) -> list[str]:
-    """Cleaned lines; a single name that ends in a comma goes on on the next line
-    (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
-    text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
-    # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
-    text = re.sub(r"(?m)(\b(?:of|and|for|the)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
-    text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
-    lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
-    out: list[str] = []
-    for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
-        if out and part_of_next(out[-1]):
-            out[-1] = f"{out[-1]}, {line}"
-        else:
-            out.append(line)
-    return out
-
-
-Known = Callable[[str], bool]
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
              "icmladdress")  # fmt: skip
 _MACRO = re.compile(
@@ -60,30 +32,7 @@ _MACRO = re.compile(
     r"IEEEcompsocitemizethanks)"
     r"(?![A-Za-z])"
 )
-_FUNDING = re.compile(
-    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|contribut\w*|"
-    r"correspond\w*|lead)\b",  # not `Fundamental Science … Laboratory`
-    re.I,
-)
-# what an explicit affiliation macro may hold that names no organisation
-_NO_ORGANISATION = re.compile(
-    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|no institute given)$|"
-    r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
-    r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
-    r"affiliation|company)s?$)",
-    re.I,
-)
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
-_WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
-    r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
-    r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
-    re.I,
-)
-# an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
-_NAMES_COLON = re.compile(
-    r"^[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*(?:(?:,\s*|\s+and\s+)[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)+:\s+"
-)
 
 
 def affiliations(files: dict[str, str], known: Known) -> list[str]:
@@ -118,30 +67,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
         stated = _author_block_lines(front, macros, known)
-    return _unique([_WORK_AT.sub("", f) for f in stated + notes])
-
-
-# a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
-# (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
-_SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
-    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
-)
-
-
-def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
-    """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
-    …}`): each sentence on its own, its "is with"/"work done at" lead removed; with `led`,
-    only sentences that have such a lead (a PDF page's notes among its other text)."""
-    out = []
-    for sentence in _SENTENCE_END.split(note):
-        for line in split_lines(sentence):
-            if led and not _WORK_AT.match(line):
-                continue
-            line = _WORK_AT.sub("", line) if led else _NAMES_COLON.sub("", _WORK_AT.sub("", line))
-            if looks_institutional(line, known):
-                out.append(line)
-    return out
+    return _unique([WORK_AT.sub("", f) for f in stated + notes])
 
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
@@ -190,7 +116,7 @@ def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: boo
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
     if kept or not explicit:
         return kept
-    return [x for x in lines[:1] if not _NO_ORGANISATION.match(x) and not _FUNDING.search(x)]
+    return [x for x in lines[:1] if not NO_ORGANISATION.match(x) and not FUNDING.search(x)]
 
 
 def _institutions(body: str) -> str:
@@ -267,7 +193,7 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     under = clean_line(plain(rows[1], macros))
     if not _ORGANISATION_SHAPED.match(under) or not _COMPANY.search(under):
         return None
-    if _NO_ORGANISATION.match(under) or _FUNDING.search(under):
+    if NO_ORGANISATION.match(under) or FUNDING.search(under):
         return None
     return under, bool(_SET_APART.match(rows[0]))
 
@@ -321,24 +247,6 @@ def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list
 
 
 _ADDRESS_PART = re.compile(r"\d|^[A-Z]{2}$")  # a postcode, a state: `CA 94720`, `MA`
-
-
-def looks_institutional(line: str, known: Known) -> bool:
-    """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
-    so, and it is no funding or contribution note, no placeholder, not prose."""
-    if _FUNDING.search(line) or _prose(line) or _NO_ORGANISATION.match(line):
-        return False
-    return known(line) or names_organisation(line)
-
-
-def _prose(line: str) -> bool:
-    """A sentence rather than an affiliation: long, with a long run of words without a comma or
-    many parts that start in lower case (a long comma list of units, organisation and address,
-    each a name, is still an affiliation)."""
-    parts = [p.strip() for p in line.split(",")]
-    lowercase = sum(1 for p in parts if p[:1].islower())  # `held in …`, `where it …`
-    long_ = len(line) > 250 and (max(map(len, parts)) > 90 or lowercase * 3 > len(parts))
-    return len(line) > 600 or long_
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -16,8 +16,8 @@ import unicodedata
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
+from monitor.affiliation_lines import Known, clean_line, looks_institutional, note_lines
 from monitor.errors import InputError
-from monitor.latex_front import Known, clean_line, looks_institutional, note_lines
 from monitor.org_words import (
     folded,
     mail_domains,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import latex_front, pdf_header, tex
+from monitor import affiliation_lines, latex_front, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 
@@ -104,7 +104,9 @@ def test_company_names_without_an_institution_word(places: Gazetteer) -> None:
         "Pyramidal AI",
         "University of California, Irvine(加利福尼亚大学尔湾分校)",
     ]
-    assert not latex_front.looks_institutional("Department of Computer Science & AI", places.knows)
+    assert not affiliation_lines.looks_institutional(
+        "Department of Computer Science & AI", places.knows
+    )
 
 
 def test_leads_and_placeholders_are_not_organisations(places: Gazetteer) -> None:

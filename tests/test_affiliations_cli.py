@@ -110,6 +110,6 @@ def test_a_folder_without_tex_is_refused(home: Path, tmp_path: Path) -> None:
     ],
 )
 def test_markers_go_and_names_keep_their_digits(line: str, clean: str) -> None:
-    from monitor.latex_front import clean_line
+    from monitor.affiliation_lines import clean_line
 
     assert clean_line(line) == clean

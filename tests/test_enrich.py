@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import eprint, latex_front, pdf_header, tex
+from monitor import affiliation_lines, eprint, latex_front, pdf_header, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import demo_feed, gazetteer_files
 from monitor.config import ArxivSettings, LlmSettings
@@ -197,12 +197,12 @@ def test_spellings_of_one_name_meet(places: Gazetteer) -> None:
         "Massachusetts Institute of Technology(麻省理工学院)"
     ]
     assert places.labels(["MIT Press"]) == ["MIT Press"]  # a short name alone says too little
-    assert latex_front.clean_line("SING Lab@HKUST") == "SING Lab, HKUST"
+    assert affiliation_lines.clean_line("SING Lab@HKUST") == "SING Lab, HKUST"
     assert places.labels(["SING Lab, HKUST"]) == [
         "The Hong Kong University of Science and Technology(香港科技大学)"
     ]
-    assert latex_front.clean_line("HawkEye360,") == "HawkEye360"  # no footnote marker
-    assert latex_front.clean_line("a.b@hkust.edu.hk") == ""
+    assert affiliation_lines.clean_line("HawkEye360,") == "HawkEye360"  # no footnote marker
+    assert affiliation_lines.clean_line("a.b@hkust.edu.hk") == ""
 
 
 def test_what_names_no_organisation_is_not_one(places: Gazetteer) -> None:
