@@ -127,8 +127,8 @@ def without_address(affiliation: str) -> str:
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
     while kept and (is_unit(kept[0]) or _team_before(kept)):
-        if len(kept) == 1 and _CENTRE.search(kept[0]):  # `Center for Plasma Theory …`
-            break
+        if _CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …` alone,
+            break  # or its name has a comma: `Center for Analysis, Research and Development`
         kept.pop(0)
     return ", ".join(kept)
 
@@ -139,6 +139,15 @@ _ACRONYM = re.compile(
 )  # not a country's, not a department's (`EECS, …`)
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+
+
+def _strong(part: str) -> bool:
+    """Whether a part names an organisation a centre could belong to: a university, an
+    institute or a company by its legal form."""
+    return bool(_UNIVERSITY.search(part) or _INSTITUTE.search(part) or _LEGAL_ANYWHERE.search(part))
+
+
+_LEGAL_ANYWHERE = re.compile(r"\b(?:inc|ltd|llc|corp|gmbh|plc|co\.)(?![\w-])", re.I)
 
 
 def _team_before(parts: list[str]) -> bool:

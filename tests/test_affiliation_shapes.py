@@ -764,3 +764,17 @@ def test_what_this_session_s_rules_must_leave_alone(places: Gazetteer) -> None:
     ]
     polish = "\\author{A B \\\\ Politechnika Warszawska \\And C D \\\\ Instytut Informatyki PAN}"
     assert _labels(polish, places) == ["Politechnika Warszawska", "Instytut Informatyki PAN"]
+
+
+def test_a_centre_whose_name_has_a_comma(places: Gazetteer) -> None:
+    """`Center for Analysis, Research and Development` is one name when no university,
+    institute or company follows it in the list; before one, a centre is its unit."""
+    assert places.labels(["Center for Analysis, Research and Development, Bangladesh"]) == [
+        "Center for Analysis, Research and Development"
+    ]
+    assert places.labels(["Research Center for Big Data, Acme University, China"]) == [
+        "Acme University"
+    ]
+    assert places.labels(["Research Center for AI, Acme Robotics Inc., Tokyo"]) == [
+        "Acme Robotics Inc."
+    ]
