@@ -47,6 +47,7 @@ _ABBREVIATIONS = (
 )
 
 # a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
+_LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 _SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
 
 
@@ -173,11 +174,19 @@ class Gazetteer:
         return out
 
     def _joined(self, part: str) -> list[str]:
-        """Two organisations joined by `&` (`University Paris Diderot & CNRS`), each named by
-        its words or known; one name otherwise (`… of Science & Technology`)."""
+        """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
+        each named by its words, or one known and the other named or a short form in
+        capitals; one name otherwise (`… of Science & Technology`)."""
         sides = part.split(" & ")
-        named = [names_organisation(x) or self._get(key(x), part) is not None for x in sides]
-        return sides if len(sides) == 2 and all(named) else [part]
+        if len(sides) != 2:
+            return [part]
+        known = [self._get(key(x), part) is not None for x in sides]
+        named = [
+            k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))
+            for k, x in zip(known, sides, strict=True)
+        ]
+        both = (any(known) and all(named)) or all(map(names_organisation, sides))
+        return sides if both else [part]
 
     def knows(self, text: str) -> bool:
         return bool(self.find(text))

@@ -22,7 +22,7 @@ from monitor.affiliation_lines import (
     split_lines,
 )
 from monitor.eprint import front_matter, main_files
-from monitor.org_words import mail_domains, unit_of
+from monitor.org_words import mail_domains, names_domain, unit_of
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
@@ -59,15 +59,34 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
-        for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", args[-1]):  # llncs: `A \\and B`
-            body = _institutions(one)
-            marked = _marked_entries(body)  # each an organisation authors point to
-            for entry in marked or [body]:
-                stated += _entry_lines(entry, macros, known, name in _EXPLICIT or bool(marked))
+        stated += _stated(args[-1], macros, known, name in _EXPLICIT)
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
-        stated = _author_block_lines(front, macros, known)
+        stated = _author_block_lines(front, macros, known) or _affiliation_macros(macros, known)
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
+
+
+def _stated(text: str, macros: dict[str, str], known: Known, explicit: bool) -> list[str]:
+    """The organisations an affiliation macro's argument states: each `\\and` part, each of
+    its numbered entries (an organisation authors point to) or the part whole."""
+    out: list[str] = []
+    for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", text):  # llncs: `A \\and B`
+        body = _institutions(one)
+        marked = _marked_entries(body)
+        for entry in marked or [body]:
+            out += _entry_lines(entry, macros, known, explicit or bool(marked))
+    return out
+
+
+def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
+    """Affiliations a class prints from the paper's own macros (Frontiers' `\\def\\Address{
+    $^{1}$…}` beside an empty `\\address{}`, `\\newcommand{\\firstauthoraffiliation}{…}`), read
+    when nothing else names one."""
+    named = [body for name, body in macros.items() if _AFFILIATION_NAME.search(name)]
+    return [x for body in named for x in _stated(body, macros, known, False)]
+
+
+_AFFILIATION_NAME = re.compile(r"affil|address|institut", re.I)
 
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
@@ -241,7 +260,7 @@ def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list
         for n, part in enumerate(parts):
             words = re.findall(r"[a-z0-9]+", part.lower())
             address = any(_ADDRESS_PART.search(q.strip()) for q in parts[n + 1 :])
-            if len(words) <= 6 and domains & set(words) and not address:
+            if len(words) <= 6 and names_domain(words, domains) and not address:
                 out.append(part.strip())
     return out
 

@@ -87,12 +87,14 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     or an institute after a known organisation, unless it stands just before the known one it
     belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
-    if is_unit(part) or _STREET.search(part):
+    if is_unit(part) or _STREET.search(part) or _BARE.match(part):
         return False
     own_institute = after_known and not before_known and not after_unit
     return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
 
 
+# an institution word alone names none (`Lehigh University, University, Bethlehem, PA`: a town)
+_BARE = re.compile(r"^\s*(?:the\s+)?(?:university|institute|college|school|academy)\s*$", re.I)
 # a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`): an address
 _STREET = re.compile(r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d", re.I)
 
@@ -192,15 +194,23 @@ _WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "
 
 
 def mail_domains(tex: str) -> set[str]:
-    """The organisation name of each e-mail domain in a block: `circonus` of
-    `x@circonus.com`, `stanford` of `x@cs.stanford.edu`; webmail is no organisation."""
+    """The organisation name of each e-mail domain in a block, without its hyphens:
+    `circonus` of `x@circonus.com`, `stanford` of `x@cs.stanford.edu`, `kth` of `x@kth.se`,
+    `tuberlin` of `x@tu-berlin.de`; webmail is no organisation."""
     out = set()
     for domain in re.findall(r"@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
-        labels = [x for x in domain.lower().split(".") if x]
-        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:
+        labels = [x for x in domain.lower().split(".") if x][:-1]  # the country or `com` goes
+        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:  # `edu` of `hust.edu.cn`
             labels.pop()
-        out.add(labels[-1])
+        if labels:
+            out.add(labels[-1].replace("-", ""))
     return out - _WEBMAIL
+
+
+def names_domain(words: list[str], domains: set[str]) -> bool:
+    """Whether a name's words (folded) spell an e-mail domain's organisation: one of them
+    (`Circonus`, `KTH`), or all run together (`TU Berlin` for `tu-berlin.de`)."""
+    return bool(domains & {*words, "".join(words)})
 
 
 _AI_LAB = re.compile(r"^[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)? AI\b")

@@ -21,6 +21,7 @@ from monitor.errors import InputError
 from monitor.org_words import (
     folded,
     mail_domains,
+    names_domain,
     names_organisation,
     part_of_next,
     says_unit,
@@ -204,7 +205,7 @@ def _names_domain(piece: str, domains: set[str]) -> bool:
     if "," in piece or re.search(r"\d", piece):  # `Toronto, ON, Canada` over `…@toronto.edu`
         return False
     words = re.findall(r"[a-z]+", folded(piece))
-    return 0 < len(words) <= 4 and bool(domains & set(words))
+    return 0 < len(words) <= 4 and names_domain(words, domains)
 
 
 def _numbered_entries(lines: list[str]) -> set[str]:

@@ -778,3 +778,31 @@ def test_a_centre_whose_name_has_a_comma(places: Gazetteer) -> None:
     assert places.labels(["Research Center for AI, Acme Robotics Inc., Tokyo"]) == [
         "Acme Robotics Inc."
     ]
+
+
+def test_domains_ampersands_and_affiliation_macros(places: Gazetteer) -> None:
+    """From the eighth set: an e-mail's domain names its organisation under a country's top
+    level (`kth.se`) and with its hyphen (`tu-berlin.de`: `TU Berlin`); `KTH & SICS` joins
+    a known name and a short form; a class that prints the paper's own `\\def\\Address`
+    (Frontiers) or `\\newcommand{\\firstauthoraffiliation}` is read when nothing else names
+    an organisation; `University` alone in an address is a town."""
+    flink = (
+        "\\author{P. Carbone \\\\ A. Katsifodimos \\\\\\\\ \\textsf{KTH \\& SICS Sweden} \\\\ "
+        "\\href{p@kth.se}{p@kth.se} \\and S. Ewen \\\\ V. Markl \\\\\\\\ \\textsf{data Artisans}"
+        " \\\\ \\href{f@data-artisans.com}{f@data-artisans.com} \\and S. Haridi \\\\ K. Tzoumas "
+        "\\\\\\\\ \\textsf{TU Berlin} \\\\ \\href{f@tu-berlin.de}{f@tu-berlin.de}}"
+    )
+    assert _labels(flink, places) == [
+        "KTH Royal Institute of Technology(瑞典皇家理工学院)",
+        "data Artisans",
+        "TU Berlin",
+    ]
+    frontiers = (
+        "\\def\\Address{$^{1}$Lehigh University, University, Bethlehem, PA 18015, USA\\\\\n"
+        "$^{2}$Xilinx Research, Dublin, Ireland}\\author[A]{\\Authors}\\address{}"
+    )
+    assert _labels(frontiers, places) == ["Lehigh University(里海大学)", "Xilinx Research"]
+    treenose = "\\newcommand{\\firstauthoraffiliation}{Allegheny College}\\author{A}"
+    assert _labels(treenose, places) == ["Allegheny College(阿勒格尼学院)"]
+    postal = "\\newcommand{\\myaddress}{12 Main Street, Springfield}\\author{A}"
+    assert _labels(postal, places) == []
