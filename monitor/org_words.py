@@ -193,12 +193,18 @@ _WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "
             "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
 
 
+_ROLE_MAILBOXES = {"contact", "info", "admin", "support", "hello", "team", "office", "help",
+                   "press", "noreply", "permissions", "publications", "editor"}  # fmt: skip
+
+
 def mail_domains(tex: str) -> set[str]:
     """The organisation name of each e-mail domain in a block, without its hyphens:
     `circonus` of `x@circonus.com`, `stanford` of `x@cs.stanford.edu`, `kth` of `x@kth.se`,
     `tuberlin` of `x@tu-berlin.de`; webmail is no organisation."""
     out = set()
-    for domain in re.findall(r"@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
+    for local, domain in re.findall(r"([\w.+-]*)@([A-Za-z0-9.-]+\.[A-Za-z]{2,})", tex):
+        if local.lower() in _ROLE_MAILBOXES:  # `contact@datacomp.ai`: a project's, not a person's
+            continue
         labels = [x for x in domain.lower().split(".") if x][:-1]  # the country or `com` goes
         while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:  # `edu` of `hust.edu.cn`
             labels.pop()

@@ -16,7 +16,7 @@ import unicodedata
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
-from monitor.affiliation_lines import Known, clean_line, looks_institutional, note_lines
+from monitor.affiliation_lines import WORK_AT, Known, clean_line, looks_institutional, note_lines
 from monitor.errors import InputError
 from monitor.org_words import (
     folded,
@@ -43,7 +43,9 @@ _MARKER = re.compile(
 # footnote mark followed by a name: their space becomes a no-break one before markers split
 _POSTCODE = re.compile(r"\b([A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z][0-9][A-Z]) ([0-9][A-Z][A-Z0-9])\b")
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
-_WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
+_WRAPPED = re.compile(
+    r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&|\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio))$"
+)  # a place's first word: `University of California at Santa` + `Barbara`
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
     r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),)"
@@ -173,6 +175,8 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     domains = mail_domains(text) - _PUBLISHERS  # `permissions@acm.org` is no author's
     for line in lines:
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
+        if _FIRST_ENTRY.match(raw):  # llncs' `1 IRIF, …, {emails}, 2 Microsoft Research, …`
+            raw = _NEXT_ENTRY.sub(r" \1", raw)
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
@@ -192,9 +196,12 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
             else [p for p, ok in zip(pieces, institutional, strict=True) if ok]
         )
         found += [p for p in keep if p not in found]
-    return found + [n for n in _notes(text, known) if n not in found]
+    notes = _notes(text, known) + _footnotes(text, known)
+    return found + [n for n in dict.fromkeys(notes) if n not in found]
 
 
+_FIRST_ENTRY = re.compile(r"^1 (?=[A-Z])")
+_NEXT_ENTRY = re.compile(r"(?<=,) ([2-9]) (?=[A-Z])")
 _PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam", "aaai"}
 
 
@@ -202,9 +209,9 @@ def _names_domain(piece: str, domains: set[str]) -> bool:
     """Whether a short line names an e-mail domain of the page (`UConn` over
     `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`): the authors' organisation; a line
     with an address's comma or number is the place (`Toronto, ON, Canada`)."""
-    if "," in piece or re.search(r"\d", piece):  # `Toronto, ON, Canada` over `…@toronto.edu`
+    if "," in piece or re.search(r"\b\d+\b", piece):  # `Toronto, ON` over `…@toronto.edu`
         return False
-    words = re.findall(r"[a-z]+", folded(piece))
+    words = re.findall(r"[a-z0-9]+", folded(piece))
     return 0 < len(words) <= 4 and names_domain(words, domains)
 
 
@@ -230,6 +237,25 @@ _NOTE = re.compile(
     r"sep|oct|nov|dec)\w*\b",
     re.I,
 )
+
+
+def _footnotes(text: str, known: Known) -> list[str]:
+    """Notes at the foot of page 1 that give affiliations with no "is with": numbered entries
+    (`1University of Washington 2Columbia University`) and a note with an author's e-mail (`*
+    MACSI, …, University of Limerick, Ireland x@ul.ie`)."""
+    lines = _accented(re.sub(r"-\n(?=[a-z])", "", text)).splitlines()
+    body = (n for n, x in enumerate(lines) if _ABSTRACT.match(x) or _BODY.match(x))
+    out: list[str] = []
+    for line in lines[next(body, len(lines)) :]:
+        pieces = [WORK_AT.sub("", clean_line(p)) for p in _MARKER.split(line)]
+        opens = _NOTE_START.match(line) is not None  # not a line the page broke mid-name
+        candidates = pieces[1:] + (pieces[:1] if "@" in line and opens else [])
+        out += [p for p in candidates if p and looks_institutional(p, known)]
+    return out
+
+
+# a note opens with its mark, or with the space pypdf leaves for a mark it cannot map
+_NOTE_START = re.compile(r"^(?:\s+|[*∗†‡§¶∥‖]\s*)[A-Z]")
 
 
 def _notes(text: str, known: Known) -> list[str]:

@@ -806,3 +806,47 @@ def test_domains_ampersands_and_affiliation_macros(places: Gazetteer) -> None:
     assert _labels(treenose, places) == ["Allegheny College(阿勒格尼学院)"]
     postal = "\\newcommand{\\myaddress}{12 Main Street, Springfield}\\author{A}"
     assert _labels(postal, places) == []
+
+
+def test_pdf_footnotes_inline_entries_and_broken_places(places: Gazetteer) -> None:
+    """From the fourth held-out PDFs: affiliations given only in page 1's notes, numbered
+    (`1University of Washington 2Columbia University`) or marked with an author's e-mail; a
+    project's `contact@` address names no organisation; `Neo4j` is its domain's name; llncs'
+    `1 IRIF, …, 2 Microsoft Research` on one line; `… at Santa` + `Barbara`. A body's `3D`
+    and a note line the page broke mid-name (`Lancaster` + `University, …`) are not read."""
+
+    def labels(page: str) -> list[str]:
+        return places.labels(pdf_header.affiliations(page, "", (), places.knows))
+
+    numbered = (
+        "DataComp:\nIn search of datasets\nA. Gadre*2 G. Ilharco*1\nAbstract\nA.\n1 Introduction"
+        "\nWe render 3D scenes.\n∗\nEqual contribution. Correspondence to contact@datacomp.ai. "
+        "1University of Washington\n2Columbia University 3Juelich Supercomputing Center, Re-\n"
+        "search Center Juelich\n"
+    )
+    assert labels(numbered) == [
+        "University of Washington(华盛顿大学)",
+        "Columbia University(哥伦比亚大学)",
+        "Forschungszentrum Jülich(于利希研究中心)",
+    ]
+    mailed = (
+        "T\nS. Golovkine* E. Gunning\nAbstract\nA.\n1 Introduction\nB.\n* MACSI, Department of "
+        "Mathematics, University of Limerick, Ireland s@ul.ie\n School of Sciences, University of "
+        "Galway, Ireland a@nuigalway.ie\nauthors: Z. Tang, Northwest University, China, P. Nurmi, "
+        "Lancaster\nUniversity, United Kingdom, p@lancaster.ac.uk\n"
+    )
+    assert labels(mailed) == [
+        "University of Limerick(利默里克大学)",
+        "University of Galway(高威大学)",
+    ]
+    neo4j = "T\nJim Webber\njim.webber@neo4j.com\nNeo4j\nLondon, UK\nAbstract"
+    assert labels(neo4j) == ["Neo4j"]
+    llncs = (
+        "T\nA. Bouajjani1 and S. Qadeer2\n1 IRIF, University Paris Diderot & CNRS, a@irif.fr, "
+        "2 Microsoft Research, q@microsoft.com\nAbstract"
+    )
+    assert labels(llncs)[-1] == "Microsoft Research(微软研究院)"
+    santa = "T\nA. Jones1\nNational Center for Ecology, University of California at Santa\nBarbara"
+    assert labels(santa + "\nAbstract") == [
+        "University of California, Santa Barbara(加利福尼亚大学圣芭芭拉分校)"
+    ]
