@@ -63,15 +63,15 @@ class Institution:
 
 
 def key(name: str) -> str:
-    """Case, accents, punctuation, `Univ.`/`the`/`at` and the other languages' "University of"
+    """Case, accents, punctuation, `Univ.`, `the` and `at` and the other languages' "University of"
     folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
     `University of California at Merced` = `University of California, Merced`, and a short form
     in brackets after the name left out: `Technische Universität Berlin (TUB)`."""
     text = folded(_SHORT_FORM.sub("", name))
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
-    words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w != "at"]
-    return " ".join(words[1:] if words[:1] == ["the"] else words)
+    words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w not in ("at", "the")]
+    return " ".join(words)
 
 
 class Gazetteer:

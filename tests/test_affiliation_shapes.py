@@ -850,3 +850,14 @@ def test_pdf_footnotes_inline_entries_and_broken_places(places: Gazetteer) -> No
     assert labels(santa + "\nAbstract") == [
         "University of California, Santa Barbara(加利福尼亚大学圣芭芭拉分校)"
     ]
+
+
+def test_the_inside_a_name_is_folded(places: Gazetteer) -> None:
+    """`The Citadel, The Military College of South Carolina` is the list's `The Citadel
+    Military College of South Carolina`: every `the` is folded, not only a leading one."""
+    assert places.labels(["The Citadel, The Military College of South Carolina"]) == [
+        "The Citadel Military College of South Carolina(南卡罗莱纳军事学院)"
+    ]
+    assert places.labels(["The University of the West Indies"]) == [
+        "The University of the West Indies(西印度群岛大学)"
+    ]
