@@ -58,12 +58,16 @@ NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
-    r"affiliation|company)s?$)",
+    r"affiliation|company)s?$|"
+    # a template's `Institution Name`, `Laboratory X, Institute X, Department X`
+    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name$|"
+    r"(?:\w+ x\b(?:,\s*|$))+)",
     re.I,
 )
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
-    r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|affiliated with|"
+    r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
+    r"(?:also )?affiliated with|"
     r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
@@ -79,6 +83,12 @@ _SENTENCE_END = re.compile(
     r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
     r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
 )
+
+
+def first_sentence(text: str) -> str:
+    """The text up to its first sentence's end (`Meta AI, New York, USA. Correspondence to: …`
+    → `Meta AI, New York, USA`)."""
+    return _SENTENCE_END.split(text, maxsplit=1)[0]
 
 
 def note_lines(note: str, known: Known, led: bool = False) -> list[str]:

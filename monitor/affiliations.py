@@ -38,7 +38,6 @@ _ABBREVIATIONS = (
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
     (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
-    (r"^university (?!of\b|college\b)", "university of "),  # `University Paris Diderot`
     (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
@@ -84,11 +83,14 @@ class Gazetteer:
             if institution not in rows:
                 rows.append(institution)
 
-    def _get(self, name_key: str, context: str) -> Institution | None:
-        """The entry for a name; of homonyms (`Northeastern University`: China, Thailand,
-        USA), the one whose country the affiliation names; with no country named, one without
-        a Chinese name unless every row gives the same one (never a wrong one)."""
-        rows = self._index.get(name_key) or self._index.get(_university_last(name_key))
+    def _get(self, name_key: str, context: str, whole: bool = True) -> Institution | None:
+        """The entry for a name (a whole name also as the list may word it: `University Paris
+        Diderot` as `University of Paris Diderot`, `Université Paris-Saclay` as `Paris-Saclay
+        University`); of homonyms (`Northeastern University`: China, Thailand, USA), the one
+        whose country the affiliation names; with no country named, one without a Chinese
+        name unless every row gives the same one (never a wrong one)."""
+        variants = _variants(name_key) if whole else []
+        rows = next((r for k in [name_key, *variants] if (r := self._index.get(k))), None)
         if not rows:
             return None
         if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
@@ -117,7 +119,10 @@ class Gazetteer:
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                hit = self._get(" ".join(words[i : i + n]), context)
+                hit = self._get(" ".join(words[i : i + n]), context, whole=False)
+                numbered = _NUMBERED_NEXT.match(" ".join(words[i + n : i + n + 1]))
+                if hit and numbered and words[i : i + 2] == ["university", "of"]:
+                    hit = None  # `University of Paris` in `Université Paris 8`: another one
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)
                 short = n == 1 and len(words[i]) <= 3
@@ -176,7 +181,8 @@ class Gazetteer:
     def _joined(self, part: str) -> list[str]:
         """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
         each named by its words, or one known and the other named or a short form in
-        capitals; one name otherwise (`… of Science & Technology`)."""
+        capitals; one name otherwise (`… of Science & Technology`). Each side is then a part
+        of the list like any other: an unknown short form is left out (`SICS`)."""
         sides = part.split(" & ")
         if len(sides) != 2:
             return [part]
@@ -207,10 +213,21 @@ class Gazetteer:
         return out
 
 
-def _university_last(name_key: str) -> str:
-    """`Université Paris-Saclay` as the English list writes it, `Paris-Saclay University`."""
+def _variants(name_key: str) -> list[str]:
+    """Other wordings of a whole name's key: `university paris diderot` as `university of
+    paris diderot`; `university of paris saclay` (`Université Paris-Saclay`) as the English
+    list's `paris saclay university`."""
+    if name_key.startswith("university ") and not name_key.startswith(
+        ("university of ", "university college ")
+    ):
+        name_key = "university of " + name_key.removeprefix("university ")
     rest = name_key.removeprefix("university of ")
-    return f"{rest} university" if rest != name_key else ""
+    return [name_key] + ([f"{rest} university"] if rest != name_key else [])
+
+
+_NUMBERED_NEXT = re.compile(
+    r"^(?:\d+|i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,3})$"
+)  # `Paris 8`, `Paris XIII`
 
 
 def _leads_unit(words: list[str], context: str) -> bool:

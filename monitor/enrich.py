@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 # Bump when the LaTeX or PDF extraction (latex_front.py, eprint.py, tex.py, pdf_header.py,
 # affiliations.py's name cleaning) changes what it finds: the cache kind names the version, so a
 # paper enriched by an older extractor is read again once, and its result cached per version.
-EXTRACTOR_VERSION = 28
+EXTRACTOR_VERSION = 29
 AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
 

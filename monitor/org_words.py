@@ -144,12 +144,14 @@ _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+
 
 
 def _strong(part: str) -> bool:
-    """Whether a part names an organisation a centre could belong to: a university, an
-    institute or a company by its legal form."""
-    return bool(_UNIVERSITY.search(part) or _INSTITUTE.search(part) or _LEGAL_ANYWHERE.search(part))
+    """Whether a part names an organisation a centre could belong to: by a word stronger than
+    `research` or `centre` (`… University`, `… Hospital`, `Accenture Labs`, `… Foundation`,
+    `Acme Corporation`), or as a named centre (`Sheba Medical Center`)."""
+    words = {w.lower() for w in INSTITUTION_WORDS.findall(part)}
+    return bool(words - _WEAK) or bool(re.search(r"\bcent(?:er|re)\s*$", part, re.I))
 
 
-_LEGAL_ANYWHERE = re.compile(r"\b(?:inc|ltd|llc|corp|gmbh|plc|co\.)(?![\w-])", re.I)
+_WEAK = {"research", "center", "centre", "centro"}
 
 
 def _team_before(parts: list[str]) -> bool:
@@ -162,33 +164,9 @@ _TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
 _LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", re.I)
 
 
-_MAIL_SUFFIXES = {
-    "com",
-    "org",
-    "net",
-    "edu",
-    "ac",
-    "co",
-    "io",
-    "ai",
-    "gov",
-    "cn",
-    "uk",
-    "de",
-    "fr",
-    "jp",
-    "kr",
-    "ca",
-    "us",
-    "au",
-    "in",
-    "ch",
-    "nl",
-    "it",
-    "es",
-    "sg",
-    "hk",
-}
+# a country's second-level labels (`edu.cn`, `ac.uk`, `co.jp`), not an organisation's
+# (`au` of `cs.au.dk` is Aarhus University's)
+_SECOND_LEVEL = {"ac", "co", "com", "edu", "org", "net", "gov"}
 _WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "126", "foxmail",
             "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
 
@@ -206,7 +184,7 @@ def mail_domains(tex: str) -> set[str]:
         if local.lower() in _ROLE_MAILBOXES:  # `contact@datacomp.ai`: a project's, not a person's
             continue
         labels = [x for x in domain.lower().split(".") if x][:-1]  # the country or `com` goes
-        while len(labels) > 1 and labels[-1] in _MAIL_SUFFIXES:  # `edu` of `hust.edu.cn`
+        while len(labels) > 1 and labels[-1] in _SECOND_LEVEL:  # `edu` of `hust.edu.cn`
             labels.pop()
         if labels:
             out.add(labels[-1].replace("-", ""))

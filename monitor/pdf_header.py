@@ -16,7 +16,14 @@ import unicodedata
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
-from monitor.affiliation_lines import WORK_AT, Known, clean_line, looks_institutional, note_lines
+from monitor.affiliation_lines import (
+    WORK_AT,
+    Known,
+    clean_line,
+    first_sentence,
+    looks_institutional,
+    note_lines,
+)
 from monitor.errors import InputError
 from monitor.org_words import (
     folded,
@@ -43,9 +50,10 @@ _MARKER = re.compile(
 # footnote mark followed by a name: their space becomes a no-break one before markers split
 _POSTCODE = re.compile(r"\b([A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z][0-9][A-Z]) ([0-9][A-Z][A-Z0-9])\b")
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
-_WRAPPED = re.compile(
-    r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&|\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio))$"
-)  # a place's first word: `University of California at Santa` + `Barbara`
+_WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
+# a place's first word ending an organisation's line: `University of California at Santa` +
+# `Barbara` (not an author's name: `Wenyi Hong`)
+_PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
     r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),)"
@@ -103,7 +111,7 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     lines: list[str] = []
     numbered = [x for x in _accented(text).splitlines() if not x.strip().isdigit()]
     for line in numbered[:_HEADER_LINES]:
-        if _ABSTRACT.match(line) or (_BODY.match(line) and not names_organisation(line)):
+        if _ABSTRACT.match(line) or _starts_body(line):
             break
         lines.append(line)
     return _unwrapped(_without_letter_marks(lines), known)
@@ -138,7 +146,7 @@ def _unwrapped(lines: list[str], known: Known) -> list[str]:
                 out[-1] = f"{before} {line}"
             else:
                 out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
-        elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before):
+        elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before, line):
             out[-1] = f"{before} {line}"
         elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line, known):
             out[-1] = f"{before}, {line}"
@@ -147,10 +155,12 @@ def _unwrapped(lines: list[str], known: Known) -> list[str]:
     return out
 
 
-def _listing(line: str) -> bool:
-    """An affiliation's comma list the page broke after a comma (`Department of …, Institute
-    of Energy Technology,` + `Technische Universität Berlin, …`); not an author line's."""
-    return line.endswith(",") and names_organisation(line)
+def _listing(before: str, line: str) -> bool:
+    """An affiliation the page broke after a comma (`Department of …, Institute of Energy
+    Technology,` + `Technische Universität Berlin, …`) or a place's first word (`University of
+    California at Santa` + `Barbara`); not an author line (`Wenyi Hong`)."""
+    broken = before.endswith(",") or _PLACE_BEGUN.search(before) is not None
+    return broken and names_organisation(before)
 
 
 def _unit_above(before: str, line: str, known: Known) -> bool:
@@ -176,7 +186,7 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     for line in lines:
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         if _FIRST_ENTRY.match(raw):  # llncs' `1 IRIF, …, {emails}, 2 Microsoft Research, …`
-            raw = _NEXT_ENTRY.sub(r" \1", raw)
+            raw = _inline_entries(raw)
         named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
@@ -200,8 +210,25 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
     return found + [n for n in dict.fromkeys(notes) if n not in found]
 
 
+def _inline_entries(line: str) -> str:
+    """llncs' entries run on one line (`1 IRIF, …, 2 Microsoft Research, …`) marked as a
+    page's marks are (`2Microsoft Research`): only the next number in turn, and not a street's
+    number (`1 Inria, 2 Rue Simone Iff`)."""
+    expected, start = 2, 0
+    while match := _NEXT_ENTRY.search(line, start):
+        start = match.end()
+        if int(match[1]) == expected and not _STREET_WORD.match(line, match.end()):
+            line = f"{line[: match.start()]} {match[1]}{line[match.end() :]}"
+            expected, start = expected + 1, match.start() + 1
+    return line
+
+
 _FIRST_ENTRY = re.compile(r"^1 (?=[A-Z])")
-_NEXT_ENTRY = re.compile(r"(?<=,) ([2-9]) (?=[A-Z])")
+_NEXT_ENTRY = re.compile(r"(?<=,) ([1-9][0-9]?) (?=[A-Z])")
+_STREET_WORD = re.compile(
+    r"\S+ (?:Rue|Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Way|Lane|Drive|Dr|Platz|Via|Calle)\b"
+    r"|(?:Rue|Via|Calle|Avenida|Avenue|Boulevard) ",
+)
 _PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam", "aaai"}
 
 
@@ -244,18 +271,38 @@ def _footnotes(text: str, known: Known) -> list[str]:
     (`1University of Washington 2Columbia University`) and a note with an author's e-mail (`*
     MACSI, …, University of Limerick, Ireland x@ul.ie`)."""
     lines = _accented(re.sub(r"-\n(?=[a-z])", "", text)).splitlines()
-    body = (n for n, x in enumerate(lines) if _ABSTRACT.match(x) or _BODY.match(x))
+    body = (n for n, x in enumerate(lines) if _ABSTRACT.match(x) or _starts_body(x))
     out: list[str] = []
     for line in lines[next(body, len(lines)) :]:
-        pieces = [WORK_AT.sub("", clean_line(p)) for p in _MARKER.split(line)]
+        pieces = [first_sentence(p) for p in _MARKER.split(line)]  # `…, USA. Correspondence to`
         opens = _NOTE_START.match(line) is not None  # not a line the page broke mid-name
-        candidates = pieces[1:] + (pieces[:1] if "@" in line and opens else [])
-        out += [p for p in candidates if p and looks_institutional(p, known)]
+        said = (
+            pieces[:1] if opens and ("@" in line or WORK_AT.match(pieces[0].lstrip(_MARKS))) else []
+        )
+        for piece in (clean_line(p) for p in pieces[1:] + said):
+            piece = WORK_AT.sub("", piece)
+            if piece and _named(piece) and looks_institutional(piece, known):
+                out.append(piece)
     return out
 
 
+def _starts_body(line: str) -> bool:
+    return bool(_BODY.match(line)) and not names_organisation(line)
+
+
+def _named(piece: str) -> bool:
+    """Whether a note's piece is written as an organisation's name (each word of its first part
+    capitalised or a joining word: `Department of Computer Science`, `Google Research`), not
+    as a sentence (`We use the checkpoint released by Meta AI`)."""
+    words = piece.split(",")[0].split()
+    return 0 < len(words) <= 12 and all(w[:1].isupper() or w in _JOINING for w in words)
+
+
+_JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "la", "le", "at", "in",
+            "&", "und", "für", "y", "e", "on"}  # fmt: skip
+_MARKS = "*∗⋆†‡§¶∥‖ "
 # a note opens with its mark, or with the space pypdf leaves for a mark it cannot map
-_NOTE_START = re.compile(r"^(?:\s+|[*∗†‡§¶∥‖]\s*)[A-Z]")
+_NOTE_START = re.compile(r"^(?:\s+|[*∗⋆†‡§¶∥‖]\s*)[A-Z]")
 
 
 def _notes(text: str, known: Known) -> list[str]:

@@ -861,3 +861,50 @@ def test_the_inside_a_name_is_folded(places: Gazetteer) -> None:
     assert places.labels(["The University of the West Indies"]) == [
         "The University of the West Indies(西印度群岛大学)"
     ]
+
+
+def test_what_the_later_rules_must_leave_alone(places: Gazetteer) -> None:
+    """A second review's counter-examples: a body's footnotes that mention an organisation
+    in a sentence; ICML's last entry before `Correspondence to`; an author named Hong; a
+    street's number in an llncs entry; `University Paris 8`; Aarhus's `cs.au.dk`; a centre
+    before a hospital; a template's placeholder macros; `Also affiliated with` in a note."""
+
+    def pdf(page: str, authors: tuple[str, ...] = ()) -> list[str]:
+        return places.labels(pdf_header.affiliations(page, "T", authors, places.knows))
+
+    head = "T\nAlice Smith1 Bob Jones2\n1Stanford University 2Google Research\nAbstract\nA.\n"
+    body = "1 Introduction\nText.\n1We use the checkpoint released by Meta AI.\n"
+    assert pdf(head + body, ("Alice Smith", "Bob Jones")) == [
+        "Stanford University(斯坦福大学)",
+        "Google(谷歌)",
+    ]
+    icml = (
+        "T\nA 1 B 2\nAbstract\nA.\n1. Introduction\nText.\n*Equal contribution 1Stanford "
+        "University, USA 2Meta AI, New York, USA. Correspondence to: A <a@stanford.edu>.\n"
+    )
+    assert pdf(icml) == ["Stanford University(斯坦福大学)", "Meta"]
+    hong = "T\nMing Ding Wenyi Hong\nTsinghua University\nAbstract\n"
+    assert pdf(hong, ("Ming Ding", "Wenyi Hong")) == ["Tsinghua University(清华大学)"]
+    street = "T\nA1 and B2\n1 Inria, 2 Rue Simone Iff, Paris, France\n2 CNRS, Paris\nAbstract\n"
+    assert pdf(street) == ["Inria(法国国家信息与自动化研究所)", "CNRS(法国国家科学研究中心)"]
+    assert pdf(
+        "T\nA\nAbstract\nX\n1 Introduction\nY\n∗ Also affiliated with the University of Oxford."
+    ) == ["University of Oxford(牛津大学)"]
+    assert places.labels(["University Paris 8", "Université Paris 13"]) == [
+        "University Paris 8",
+        "Université Paris 13",
+    ]
+    assert (
+        _labels("\\author{A \\\\ CS Department \\\\ Aarhus \\\\ \\texttt{a@cs.au.dk}}", places)
+        == []
+    )
+    assert places.labels(["Center for Clinical Data Science, Massachusetts General Hospital"]) == [
+        "Massachusetts General Hospital"
+    ]
+    template = (
+        "\\def\\Address{$^{1}$Laboratory X, Institute X, Department X, City X, Country X}"
+        "\\newcommand{\\institutename}{Institution Name}"
+        "\\newcommand{\\addressedProblem}{the problem studied at the Santa Fe Institute}"
+        "\\author[A]{\\Authors}\\address{}"
+    )
+    assert _labels(template, places) == []
