@@ -14,7 +14,7 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from monitor import eprint, latex_front, pdf_header
+from monitor import eprint, latex_front, pdf_header, pdf_page
 from monitor.affiliations import Gazetteer
 from monitor.errors import FetchError, InputError, LlmError, LlmUnavailable
 from monitor.feeds import ArxivFiles
@@ -24,9 +24,10 @@ from monitor.store import Store
 from monitor.summarize import summarize
 
 log = logging.getLogger(__name__)
-# Bump when the LaTeX or PDF extraction (latex_front.py, eprint.py, tex.py, pdf_header.py,
-# affiliations.py's name cleaning) changes what it finds: the cache kind names the version, so a
-# paper enriched by an older extractor is read again once, and its result cached per version.
+# Bump when the LaTeX or PDF extraction (latex_front.py, affiliation_lines.py, eprint.py,
+# tex.py, pdf_header.py, pdf_page.py, org_words.py, affiliations.py's name cleaning) changes what
+# it finds: the cache kind names the version, so a paper enriched by an older extractor is read
+# again once, and its result cached per version.
 EXTRACTOR_VERSION = 29
 AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
@@ -96,7 +97,7 @@ class Enricher:
                 log.warning("%s: no PDF either (%s)", name, err)
                 return Found((), "unknown")
         try:
-            text = pdf_header.first_page_text(blob, f"PDF {name}")
+            text = pdf_page.first_page_text(blob, f"PDF {name}")
         except InputError as err:
             log.warning("%s", err)
             return Found((), "unknown" if failed else "none")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from monitor import eprint, latex_front, pdf_header
+from monitor import eprint, latex_front, pdf_header, pdf_page
 from monitor.affiliations import Gazetteer, Institution
 from monitor.errors import InputError
 
@@ -29,7 +29,7 @@ def institutions(path: Path, places: Gazetteer) -> list[Located]:
     names = latex_front.affiliations(files, places.knows) if files else []
     source = "latex"
     if not names and blob:
-        text = pdf_header.first_page_text(blob, str(path))
+        text = pdf_page.first_page_text(blob, str(path))
         names, source = pdf_header.affiliations(text, "", (), places.knows), "pdf"
     return [Located(i, source) for i in places.institutions(names)]
 

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from monitor import eprint, latex_front, pdf_header
+from monitor import eprint, latex_front, pdf_header, pdf_page
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 from monitor.config import ArxivSettings
@@ -74,7 +74,7 @@ def _parse_costs(places: Gazetteer) -> tuple[float, float]:
     latex = (time.perf_counter() - started) / 50
     started = time.perf_counter()
     for _ in range(50):
-        text = pdf_header.first_page_text(pdf, "x")
+        text = pdf_page.first_page_text(pdf, "x")
         pdf_header.affiliations(text, "Seesaw", ("Qidong Su",), places.knows)
     return latex, (time.perf_counter() - started) / 50
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import affiliation_lines, latex_front, pdf_header, tex
+from monitor import affiliation_lines, latex_front, pdf_header, pdf_page, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import gazetteer_files
 
@@ -300,7 +300,7 @@ def test_what_the_new_rules_must_leave_alone(places: Gazetteer) -> None:
 
 
 def test_pdf_rules_leave_names_and_whole_words_alone(places: Gazetteer) -> None:
-    assert pdf_header.header_lines(
+    assert pdf_page.header_lines(
         "T\nInstitute of Software, Chinese Academy of\nSciences\nMax-Planck-\nInstitut für "
         "Informatik\nHong Kong University of Science &\nTechnology\nAbstract"
     ) == [
@@ -658,7 +658,7 @@ def test_pdf_entries_that_look_like_headings_notes_domains_and_ligatures(
     assert labels(domains) == ["UConn"]
     assert labels("T\nA. Lee\nAcme University\nNo Institute Given\nAbstract") == ["Acme University"]
     typeset = FIXTURES / "pdf_heldout3" / "llncs_distildoc-kuleuven-contractfit-uab.pdf"
-    assert "2 Contract.fit\n" in pdf_header.first_page_text(typeset.read_bytes(), typeset.name)
+    assert "2 Contract.fit\n" in pdf_page.first_page_text(typeset.read_bytes(), typeset.name)
 
 
 def test_an_address_after_maketitle_and_a_town_centre(places: Gazetteer) -> None:

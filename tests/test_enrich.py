@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from monitor import affiliation_lines, eprint, latex_front, pdf_header, tex
+from monitor import affiliation_lines, eprint, latex_front, pdf_header, pdf_page, tex
 from monitor.affiliations import Gazetteer, load_gazetteer
 from monitor.assets import demo_feed, gazetteer_files
 from monitor.config import ArxivSettings, LlmSettings
@@ -309,7 +309,7 @@ def _seesaw_pdf() -> bytes:
 
 
 def test_pdf_first_page_header(places: Gazetteer) -> None:
-    text = pdf_header.first_page_text(_seesaw_pdf(), "seesaw.pdf")
+    text = pdf_page.first_page_text(_seesaw_pdf(), "seesaw.pdf")
     found = pdf_header.affiliations(text, SEESAW, SEESAW_AUTHORS, places.knows)
     assert places.labels(found) == [
         "University of Toronto(多伦多大学)",
@@ -324,7 +324,7 @@ def test_pdf_header_one_affiliation_per_line(places: Gazetteer) -> None:
         "Christopher Rae, Joseph K. L. Lee, James Richings",
         ["EPCC, The University of Edinburgh", "Edinburgh, United Kingdom", "c.rae@ed.ac.uk"],
     )
-    text = pdf_header.first_page_text(pdf, "2bp.pdf")
+    text = pdf_page.first_page_text(pdf, "2bp.pdf")
     authors = ("Christopher Rae", "Joseph K. L. Lee", "James Richings")
     found = pdf_header.affiliations(text, "2BP: 2-Stage Backpropagation", authors, places.knows)
     assert places.labels(found) == ["The University of Edinburgh(爱丁堡大学)"]
@@ -344,14 +344,14 @@ def test_pdf_header_two_columns_run_together(places: Gazetteer) -> None:
         ],
         abstract="Abstract—Mixture of Experts models are costly to serve.",
     )
-    text = pdf_header.first_page_text(pdf, "moe.pdf").replace("Abstract\n", "")
+    text = pdf_page.first_page_text(pdf, "moe.pdf").replace("Abstract\n", "")
     found = pdf_header.affiliations(text, "MoE-Lightning", ("Shiyi Cao", "Shu Liu"), places.knows)
     assert places.labels(found) == ["Tsinghua University(清华大学)", "Peking University(北京大学)"]
 
 
 def test_unreadable_pdf_is_an_input_error() -> None:
     with pytest.raises(InputError, match=r"^PDF 2401\.1v1: PDF is unreadable"):
-        pdf_header.first_page_text(b"%PDF-1.4 not really", "PDF 2401.1v1")
+        pdf_page.first_page_text(b"%PDF-1.4 not really", "PDF 2401.1v1")
 
 
 def _paper(arxiv_id: str, affiliations: tuple[tuple[str, ...], ...] = ()) -> Paper:

@@ -1,0 +1,152 @@
+"""The first page of a paper's PDF as lines: its text read with pypdf, accents and ligatures
+repaired, and the header (the lines above the abstract or the body's first heading) with the
+lines the page broke put back together. `pdf_header` picks the institutions from them.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import unicodedata
+
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+
+from monitor.affiliation_lines import Known, clean_line
+from monitor.errors import InputError
+from monitor.org_words import names_organisation, part_of_next, says_unit
+
+ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
+# the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended, unless
+# it names an organisation (llncs' `1 Singapore University of Technology and Design`)
+_BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
+_HEADER_LINES = 60
+# a line that goes on on the next: it ends in a joining word, or the next starts with one
+_WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
+# a place's first word ending an organisation's line: `University of California at Santa` +
+# `Barbara` (not an author's name: `Wenyi Hong`)
+_PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
+# … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
+_CONTINUED = re.compile(
+    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),)"
+)  # `(KIT), …`
+# a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
+_AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
+# elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)
+_LETTERED = re.compile(r"^([a-j]) ?(?=[A-Z])")
+# pypdf writes an accent beside its letter (`Universit¨at`): put them back together
+_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
+                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a"}  # fmt: skip
+
+
+# ligatures of fonts without a Unicode map come out as their slots in TeX's T1 and OT1
+# encodings (`Contract.\x1ct` for `Contract.fit`; OT1's fl is a carriage return, left alone),
+# or as Unicode's presentation forms
+_LIGATURES = str.maketrans(
+    {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl", "\x0b": "ff",
+     "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl", "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl",
+     "\ufb03": "ffi", "\ufb04": "ffl"}
+)  # fmt: skip
+
+
+def first_page_text(blob: bytes, name: str) -> str:
+    """The text of page 1; `InputError` when the PDF cannot be read (one error, without the
+    parser's own warnings about the same damage)."""
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(io.BytesIO(blob))
+        if not reader.pages:
+            raise InputError(f"{name}: PDF has no pages")
+        return (reader.pages[0].extract_text() or "").translate(_LIGATURES)
+    except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
+        raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
+
+
+def accented(text: str) -> str:
+    """pypdf's `Universit¨at`, `Ingenier´ıa` as `Universität`, `Ingeniería` (an accent before a
+    lowercase letter; `d´Azur` keeps its apostrophe)."""
+    accents = "".join(_SPACING_ACCENTS)
+    return unicodedata.normalize(
+        "NFC",
+        re.sub(
+            f"([{accents}])([a-zı])",
+            lambda m: m[2].replace("ı", "i") + _SPACING_ACCENTS[m[1]],
+            text,
+        ),
+    )
+
+
+def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
+    """The lines above the abstract or the body's first heading (at most 60, not counting a
+    review copy's line numbers), accents repaired, elsarticle's letter marks removed and the
+    lines the page broke put back together."""
+    lines: list[str] = []
+    numbered = [x for x in accented(text).splitlines() if not x.strip().isdigit()]
+    for line in numbered[:_HEADER_LINES]:
+        if ABSTRACT.match(line) or starts_body(line):
+            break
+        lines.append(line)
+    return _unwrapped(_without_letter_marks(lines), known)
+
+
+def _without_letter_marks(lines: list[str]) -> list[str]:
+    """elsarticle's `aSchool of …` / `bInstitute …`: the lines whose letters run a, b, c, …
+    in order lose them; a letter out of the run is a name's (`eBay Inc.`, `iFLYTEK`)."""
+    out, expected = [], "a"
+    for line in lines:
+        mark = _LETTERED.match(line)
+        if mark and mark[1] == expected:
+            line, expected = line[mark.end() :], chr(ord(expected) + 1)
+        out.append(line)
+    return out if expected > "b" else lines
+
+
+def _unwrapped(lines: list[str], known: Known) -> list[str]:
+    """Lines the page broke put back together: `…, Chinese Academy of` + `Sciences`,
+    `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`,
+    `… of Electronic Science` + `and Technology of China`, `Karlsruhe Institute` + `(KIT), …`;
+    a line `and X` after an organisation or a place is an organisation of its own."""
+    out: list[str] = []
+    for line in (x.strip() for x in lines):
+        before = out[-1] if out else ""
+        if not (before and line):
+            out.append(line)
+        elif before.endswith("-"):  # `Math-` + `ematics`; `Max-Planck-` + `Institut`
+            out[-1] = (before[:-1] if line[:1].islower() else before) + line
+        elif line.startswith("and "):
+            if _AND_NAME.search(before):
+                out[-1] = f"{before} {line}"
+            else:
+                out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
+        elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before, line):
+            out[-1] = f"{before} {line}"
+        elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line, known):
+            out[-1] = f"{before}, {line}"
+        else:
+            out.append(line)
+    return out
+
+
+def _listing(before: str, line: str) -> bool:
+    """An affiliation the page broke after a comma (`Department of …, Institute of Energy
+    Technology,` + `Technische Universität Berlin, …`) or a place's first word (`University of
+    California at Santa` + `Barbara`); not an author line (`Wenyi Hong`)."""
+    broken = before.endswith(",") or _PLACE_BEGUN.search(before) is not None
+    return broken and names_organisation(before)
+
+
+def _unit_above(before: str, line: str, known: Known) -> bool:
+    """A lab, team or centre on its own line above an organisation's (`Cybersecurity Lab` over
+    `Japan Advanced Institute of …`): read as one comma list, where a unit before a known
+    organisation is part of it. One the gazetteer knows is an organisation of its own
+    (`Samsung AI Center`, `Microsoft Research Lab`)."""
+    return (
+        "," not in before and says_unit(before) and names_organisation(line) and not known(before)
+    )
+
+
+def starts_body(line: str) -> bool:
+    """Whether a line is the body's first heading (`1 Introduction`), not an llncs entry
+    (`1 Singapore University of …`)."""
+    return bool(_BODY.match(line)) and not names_organisation(line)
