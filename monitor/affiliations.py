@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
+from monitor.name_keys import key, variants
 from monitor.org_words import (
-    folded,
     has_lead,
     is_unit,
     names_organisation,
@@ -29,25 +29,7 @@ from monitor.org_words import (
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
               "research", "group", "faculty"}  # fmt: skip
-_ABBREVIATIONS = (
-    (
-        r"^(?:universite|universidad|universita|universidade|universitat|universiteit)"
-        r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
-        "university of ",
-    ),  # after accents fold
-    (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
-    (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
-    (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
-    (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
-    (r"\buniv\b\.?", "university"),
-    (r"\binst\b\.?", "institute"),
-    (r"\btech\b\.?", "technology"),
-    (r"&", " and "),
-)
-
-# a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
-_SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -59,18 +41,6 @@ class Institution:
     def label(self) -> str:
         """`English(中文)`, as in the reader's digests; English alone when no Chinese name."""
         return f"{self.english}({self.chinese})" if self.chinese else self.english
-
-
-def key(name: str) -> str:
-    """Case, accents, punctuation, `Univ.`, `the` and `at` and the other languages' "University of"
-    folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
-    `University of California at Merced` = `University of California, Merced`, and a short form
-    in brackets after the name left out: `Technische Universität Berlin (TUB)`."""
-    text = folded(_SHORT_FORM.sub("", name))
-    for pattern, repl in _ABBREVIATIONS:
-        text = re.sub(pattern, repl, text)
-    words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w not in ("at", "the")]
-    return " ".join(words)
 
 
 class Gazetteer:
@@ -89,8 +59,8 @@ class Gazetteer:
         University`); of homonyms (`Northeastern University`: China, Thailand, USA), the one
         whose country the affiliation names; with no country named, one without a Chinese
         name unless every row gives the same one (never a wrong one)."""
-        variants = _variants(name_key) if whole else []
-        rows = next((r for k in [name_key, *variants] if (r := self._index.get(k))), None)
+        wordings = [name_key, *variants(name_key)] if whole else [name_key]
+        rows = next((r for k in wordings if (r := self._index.get(k))), None)
         if not rows:
             return None
         if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
@@ -211,18 +181,6 @@ class Gazetteer:
                 if institution.english and institution.label() not in {i.label() for i in out}:
                     out.append(institution)
         return out
-
-
-def _variants(name_key: str) -> list[str]:
-    """Other wordings of a whole name's key: `university paris diderot` as `university of
-    paris diderot`; `university of paris saclay` (`Université Paris-Saclay`) as the English
-    list's `paris saclay university`."""
-    if name_key.startswith("university ") and not name_key.startswith(
-        ("university of ", "university college ")
-    ):
-        name_key = "university of " + name_key.removeprefix("university ")
-    rest = name_key.removeprefix("university of ")
-    return [name_key] + ([f"{rest} university"] if rest != name_key else [])
 
 
 _NUMBERED_NEXT = re.compile(

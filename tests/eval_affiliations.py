@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from monitor.affiliations import Gazetteer, key
+from monitor.affiliations import Gazetteer
 from monitor.daily import gazetteer
 from monitor.local_paper import institutions
+from monitor.name_keys import key
 
 REAL = Path(__file__).parent / "fixtures" / "latex_real"
 _HEADER = re.compile(r"^%\s*(source|family|expected):\s*(.*)$", re.M)

@@ -1,0 +1,53 @@
+"""How spellings of an institution's name meet: the keys the gazetteer files names under
+(case, accents, punctuation, `the`, `Univ.` and other languages' "University of" folded) and
+the other wordings a whole name may have in the list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from monitor.org_words import folded
+
+_ABBREVIATIONS = (
+    (
+        r"^(?:universite|universidad|universita|universidade|universitat|universiteit)"
+        r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
+        "university of ",
+    ),  # after accents fold
+    (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
+    (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
+    (r"^technische universitat ", "technical university of "),  # `… Berlin`, `… Dresden`
+    (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
+    (r"\buniv\b\.?", "university"),
+    (r"\binst\b\.?", "institute"),
+    (r"\btech\b\.?", "technology"),
+    (r"&", " and "),
+)
+
+# a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
+_SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
+
+
+def key(name: str) -> str:
+    """Case, accents, punctuation, `Univ.`, `the` and `at` and the other languages' "University of"
+    folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
+    `University of California at Merced` = `University of California, Merced`, and a short form
+    in brackets after the name left out: `Technische Universität Berlin (TUB)`."""
+    text = folded(_SHORT_FORM.sub("", name))
+    for pattern, repl in _ABBREVIATIONS:
+        text = re.sub(pattern, repl, text)
+    words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w not in ("at", "the")]
+    return " ".join(words)
+
+
+def variants(name_key: str) -> list[str]:
+    """Other wordings of a whole name's key: `university paris diderot` as `university of
+    paris diderot`; `university of paris saclay` (`Université Paris-Saclay`) as the English
+    list's `paris saclay university`."""
+    if name_key.startswith("university ") and not name_key.startswith(
+        ("university of ", "university college ")
+    ):
+        name_key = "university of " + name_key.removeprefix("university ")
+    rest = name_key.removeprefix("university of ")
+    return [name_key] + ([f"{rest} university"] if rest != name_key else [])
