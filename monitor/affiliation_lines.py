@@ -14,9 +14,10 @@ Known = Callable[[str], bool]
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
 _EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a domain has a dot
-# a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA)
+# a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA), Université Paris 8
 _KEEP_END = re.compile(
-    r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\))$"
+    r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\)"
+    r"|\bUniv\w*\.?(?: of| de)? [A-Z][\w-]+ (?:\d{1,2}|[IVX]{1,4}))$"  # `Université Paris 8`
 )
 
 
@@ -60,8 +61,8 @@ NO_ORGANISATION = re.compile(
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
     # a template's `Institution Name`, `Laboratory X, Institute X, Department X`
-    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name$|"
-    r"(?:\w+ x\b(?:,\s*|$))+)",
+    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$)|"
+    r"(?:\w+ x\s*(?:,\s*|$))+$)",
     re.I,
 )
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
@@ -80,7 +81,9 @@ _NAMES_COLON = re.compile(
 # a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
 # (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
 _SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
+    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)(?<!\bUniv)"
+    r"(?<!\bDept)(?<!\bSt)(?<!\bInst)(?<!\bMass)(?<!\bNatl)(?<!\bTech)(?<!\bLab)(?<!\bSci)"
+    r"(?<!\bEng)(?<!\bRes)(?<!\bMt)(?<!\bDr)(?<!\bProf)\.\s+"
     r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
 )
 

@@ -90,7 +90,8 @@ class Gazetteer:
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(" ".join(words[i : i + n]), context, whole=False)
-                numbered = _NUMBERED_NEXT.match(" ".join(words[i + n : i + n + 1]))
+                last = i + n + 1 == len(words)  # the number ends the name: `Paris 8`
+                numbered = last and _NUMBERED_NEXT.match(words[-1])
                 if hit and numbered and words[i : i + 2] == ["university", "of"]:
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name

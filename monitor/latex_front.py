@@ -83,13 +83,14 @@ def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
     $^{1}$…}` beside an empty `\\address{}`, `\\newcommand{\\firstauthoraffiliation}{…}`), read
     when nothing else names one."""
     named = [body for name, body in macros.items() if _AFFILIATION_NAME.search(name)]
-    written = [body for body in named if not plain(body, macros).lstrip()[:1].islower()]
+    written = [body for body in named if not _SENTENCE_START.match(plain(body, macros).lstrip())]
     return [x for body in written for x in _stated(body, macros, known, False)]
 
 
 # a macro named for what it holds (`\\Address`, `\\firstauthoraffiliation`), not a word
 # that begins so (`\\addressedProblem`); its text a name, not a sentence
-_AFFILIATION_NAME = re.compile(r"(?:affil\w*|address(?:es)?|institut(?:e|es|ion|ions)?)$", re.I)
+_AFFILIATION_NAME = re.compile(r"(?:affil\w*|address(?!ed)\w*|institut\w*)$", re.I)
+_SENTENCE_START = re.compile(r"[a-z]+\b(?!['’])")  # `the problem …`, not `eBay`, `iFLYTEK`
 
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:

@@ -43,11 +43,13 @@ def key(name: str) -> str:
 
 def variants(name_key: str) -> list[str]:
     """Other wordings of a whole name's key: `university paris diderot` as `university of
-    paris diderot`; `university of paris saclay` (`Université Paris-Saclay`) as the English
-    list's `paris saclay university`."""
-    if name_key.startswith("university ") and not name_key.startswith(
-        ("university of ", "university college ")
-    ):
-        name_key = "university of " + name_key.removeprefix("university ")
-    rest = name_key.removeprefix("university of ")
-    return [name_key] + ([f"{rest} university"] if rest != name_key else [])
+    paris diderot` and back (`Université Rennes 2` is the list's `University Rennes 2`);
+    `university of paris saclay` (`Université Paris-Saclay`) as the English list's `paris
+    saclay university`."""
+    if name_key.startswith("university of "):
+        rest = name_key.removeprefix("university of ")
+        return [f"university {rest}", f"{rest} university"]
+    if name_key.startswith("university ") and not name_key.startswith("university college "):
+        rest = name_key.removeprefix("university ")
+        return [f"university of {rest}", f"{rest} university"]
+    return []

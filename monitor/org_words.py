@@ -128,9 +128,14 @@ def without_address(affiliation: str) -> str:
     universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
-    while kept and (is_unit(kept[0]) or _team_before(kept)):
-        if _CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …` alone,
-            break  # or its name has a comma: `Center for Analysis, Research and Development`
+    unit_dropped = False
+    while kept:
+        if is_unit(kept[0]) or _team_before(kept):
+            if _CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …`
+                break  # alone, or with a comma: `Center for Analysis, Research and Development`
+            unit_dropped = True
+        elif not (unit_dropped and _fragment(kept)):
+            break
         kept.pop(0)
     return ", ".join(kept)
 
@@ -141,6 +146,19 @@ _ACRONYM = re.compile(
 )  # not a country's, not a department's (`EECS, …`)
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+
+
+def _fragment(parts: list[str]) -> bool:
+    """A part naming nothing before the organisation, which a unit whose name has a comma left
+    (`Center for Learning, Perception and Cognition, Academy of Sciences`); not a company's
+    name before its legal form (`Galois, Inc.`)."""
+    rest = parts[1:]
+    return (
+        bool(rest)
+        and not names_organisation(parts[0])
+        and not _LEGAL.match(rest[0])
+        and any(map(names_organisation, rest))
+    )
 
 
 def _strong(part: str) -> bool:
@@ -166,7 +184,8 @@ _LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", r
 
 # a country's second-level labels (`edu.cn`, `ac.uk`, `co.jp`), not an organisation's
 # (`au` of `cs.au.dk` is Aarhus University's)
-_SECOND_LEVEL = {"ac", "co", "com", "edu", "org", "net", "gov"}
+_SECOND_LEVEL = {"ac", "co", "com", "edu", "org", "net", "gov", "go", "re", "or", "ne", "gob",
+                 "gouv", "mil"}  # fmt: skip
 _WEBMAIL = {"gmail", "googlemail", "outlook", "hotmail", "yahoo", "qq", "163", "126", "foxmail",
             "protonmail", "icloud", "live", "mail", "me"}  # fmt: skip
 

@@ -147,21 +147,28 @@ def _footnotes(text: str, known: Known) -> list[str]:
         )
         for piece in (clean_line(p) for p in pieces[1:] + said):
             piece = WORK_AT.sub("", piece)
+            piece = subject[1] if (subject := _PART_OF.match(piece)) else piece
             if piece and _named(piece) and looks_institutional(piece, known):
                 out.append(piece)
     return out
 
 
 def _named(piece: str) -> bool:
-    """Whether a note's piece is written as an organisation's name (each word of its first part
-    capitalised or a joining word: `Department of Computer Science`, `Google Research`), not
-    as a sentence (`We use the checkpoint released by Meta AI`)."""
-    words = piece.split(",")[0].split()
-    return 0 < len(words) <= 12 and all(w[:1].isupper() or w in _JOINING for w in words)
+    """Whether a note's piece is written as an organisation's name, not as a sentence (`We use
+    the checkpoint released by Meta AI`): no word of its first part is a lower-case word other
+    than a name's joining words (`Università degli Studi di Milano`, `Mohamed bin Zayed …`) or a
+    name's own spelling (`eBay`, `iFLYTEK`, `d'Aix-Marseille`)."""
+    words = [w.strip("()[],;:–—-\"'") for w in piece.split(",")[0].split()]
+    prose = [w for w in words if w[:1].islower() and w not in _JOINING and w == w.lower()]
+    return 0 < len(words) <= 14 and not prose
 
 
-_JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "la", "le", "at", "in",
-            "&", "und", "für", "y", "e", "on"}  # fmt: skip
+_JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "degli", "della",
+            "dello", "do", "dos", "das", "la", "le", "les", "los", "las", "van", "von", "der",
+            "den", "zu", "bin", "binti", "al", "at", "in", "on", "y", "e", "et", "und", "für", "&",
+            "d", "l"}  # fmt: skip
+# `Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.`: the subject is it
+_PART_OF = re.compile(r"^(.+?) is (?:an? )?(?:initiative|division|subsidiary|part|unit) of\b")
 _MARKS = "*∗⋆†‡§¶∥‖ "
 # a note opens with its mark, or with the space pypdf leaves for a mark it cannot map
 _NOTE_START = re.compile(r"^(?:\s+|[*∗⋆†‡§¶∥‖]\s*)[A-Z]")

@@ -908,3 +908,53 @@ def test_what_the_later_rules_must_leave_alone(places: Gazetteer) -> None:
         "\\author[A]{\\Authors}\\address{}"
     )
     assert _labels(template, places) == []
+
+
+def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
+    """A third review's counter-examples: footnote entries with brackets, dashes, joining
+    words of other languages and abbreviations; `University of X` before a number that is a
+    mark or a street's; `Université Paris 8`; `Université Rennes 2`; a name ending in `X`;
+    numbered affiliation macros; a fragment a centre's comma leaves; `go.jp` domains."""
+    head = "T\nAlice Smith1 Bob Jones2\nAbstract\nA.\n1 Introduction\nText.\n"
+
+    def notes(line: str) -> list[str]:
+        authors = ("Alice Smith", "Bob Jones")
+        return places.labels(
+            pdf_header.affiliations(head + line + "\n", "T", authors, places.knows)
+        )
+
+    assert notes("1Korea Advanced Institute of Science and Technology (KAIST) 2Mila - Quebec")[
+        0
+    ] == ("Korea Advanced Institute of Science and Technology (KAIST)(韩国科学技术院)")
+    assert notes("1Università degli Studi di Milano") == ["Università degli Studi di Milano"]
+    assert notes("1Univ. Grenoble Alpes, Inria, CNRS")[-1] == "CNRS(法国国家科学研究中心)"
+    assert notes("1Washington University in St. Louis") == [
+        "Washington University in St. Louis(圣路易斯华盛顿大学)"
+    ]
+    assert notes("†Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.") == [
+        "Qualcomm AI Research"
+    ]
+    tokyo = "T\nA\n1 University of Tokyo 2 RIKEN AIP\nAbstract"
+    assert places.labels(pdf_header.affiliations(tokyo, "", (), places.knows)) == [
+        "The University of Tokyo(东京大学)",
+        "RIKEN(日本理化学研究所)",
+    ]
+    assert places.labels(["School of Informatics, University of Edinburgh 10 Crichton St"]) == [
+        "The University of Edinburgh(爱丁堡大学)"
+    ]
+    assert places.labels(["Université Rennes 2"]) == ["University Rennes 2(雷恩第二大学)"]
+    assert _labels("\\author{A}\\affiliation{Université Paris 8}", places) == ["Université Paris 8"]
+    assert _labels("\\author{A \\\\ Google X, Mountain View}", places) == ["Google(谷歌)"]
+    assert (
+        _labels("\\author{A}\\affil{Department Name, Institution Name, City, Country}", places)
+        == []
+    )
+    numbered = "\\newcommand{\\addressone}{Stanford University}\\newcommand{\\addresstwo}{Google}"
+    assert _labels(numbered + "\\author{A}", places) == [
+        "Stanford University(斯坦福大学)",
+        "Google(谷歌)",
+    ]
+    assert places.labels(
+        ["Center for Learning, Perception and Cognition, Academy of Sciences"]
+    ) == ["Academy of Sciences"]
+    assert places.labels(["Galois, Inc."]) == ["Galois, Inc."]
