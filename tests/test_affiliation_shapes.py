@@ -958,3 +958,8 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
         ["Center for Learning, Perception and Cognition, Academy of Sciences"]
     ) == ["Academy of Sciences"]
     assert places.labels(["Galois, Inc."]) == ["Galois, Inc."]
+    assert notes("1Stanford University 2eBay Inc.") == [
+        "Stanford University(斯坦福大学)",
+        "eBay Inc",
+    ]
+    assert notes("We derive 2nd order terms.") == []
