@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from monitor.name_keys import NUMBERED_CITIES
 from monitor.org_words import names_organisation, part_of_next
 
 Known = Callable[[str], bool]
@@ -17,8 +18,8 @@ _EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a
 # a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA), Université Paris 8
 _KEEP_END = re.compile(
     r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\)"
-    r"|\bUniv\w*\.?(?: of| de)? [A-Z][\w-]+ (?:\d{1,2}|[IVX]{1,4}))$"  # `Université Paris 8`
-)
+    rf"|\bUniv\w*\.?(?: of| de)? (?:{'|'.join(NUMBERED_CITIES)}) (?:\d{{1,2}}|[IVX]{{1,4}}))$"
+)  # `Université Paris 8`
 
 
 def clean_line(line: str) -> str:
@@ -61,9 +62,12 @@ NO_ORGANISATION = re.compile(
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
     # a template's `Institution Name`, `Laboratory X, Institute X, Department X`
-    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$)|"
-    r"(?:\w+ x\s*(?:,\s*|$))+$)",
+    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$))",
     re.I,
+)
+# a template's every part a placeholder: `Institute X, City Y, Country Z`, `University X, Country`
+_PLACEHOLDER = re.compile(
+    r"^(?:(?:[A-Z]\w* (?:[A-Z]|Name)|City|Country|State|Address|Postcode)\s*(?:,\s*|$))+$"
 )
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
@@ -81,17 +85,34 @@ _NAMES_COLON = re.compile(
 # a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
 # (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
 _SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)(?<!\bUniv)"
-    r"(?<!\bDept)(?<!\bSt)(?<!\bInst)(?<!\bMass)(?<!\bNatl)(?<!\bTech)(?<!\bLab)(?<!\bSci)"
-    r"(?<!\bEng)(?<!\bRes)(?<!\bMt)(?<!\bDr)(?<!\bProf)\.\s+"
+    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
     r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
 )
+# a name's abbreviation (`Univ. Grenoble Alpes`, `Washington University in St. Louis`) ends a
+# sentence only when a sentence's opening follows (`Zhejiang Lab. B. Jones is with …`)
+_ABBREVIATED = re.compile(r"\b(?:Univ|Dept|St|Inst|Mass|Natl|Tech|Lab|Sci|Eng|Res|Mt|Dr|Prof)$")
+_OPENING = re.compile(
+    r"^(?:[0-9]{1,2}|[*∗†‡§])?(?:Correspondence|This|These|The|We|Our|Part|Work|Email|E-mail|"
+    r"[A-Z]\.\s|[A-Z][\w-]+(?: [A-Z][\w.-]+){0,3},? (?:is|are|was|were)\b)"
+)
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences (`A and B are with X. C is with Y.`), a name's abbreviation not
+    taken for an end."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        if out and _ABBREVIATED.search(out[-1]) and not _OPENING.match(piece):
+            out[-1] = f"{out[-1]}. {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 def first_sentence(text: str) -> str:
     """The text up to its first sentence's end (`Meta AI, New York, USA. Correspondence to: …`
     → `Meta AI, New York, USA`)."""
-    return _SENTENCE_END.split(text, maxsplit=1)[0]
+    return sentences(text)[0]
 
 
 def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
@@ -99,7 +120,7 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
     …}`): each sentence on its own, its "is with"/"work done at" lead removed; with `led`,
     only sentences that have such a lead (a PDF page's notes among its other text)."""
     out = []
-    for sentence in _SENTENCE_END.split(note):
+    for sentence in sentences(note):
         for line in split_lines(sentence):
             if led and not WORK_AT.match(line):
                 continue
@@ -109,10 +130,16 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
     return out
 
 
+def placeholder(line: str) -> bool:
+    """Whether a line names no organisation: `Independent Researcher`, a template's `xxx
+    University`, `Institution Name, City, Country` or `Laboratory X, Institute X`."""
+    return bool(NO_ORGANISATION.match(line) or _PLACEHOLDER.match(line))
+
+
 def looks_institutional(line: str, known: Known) -> bool:
     """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
     so, and it is no funding or contribution note, no placeholder, not prose."""
-    if FUNDING.search(line) or _prose(line) or NO_ORGANISATION.match(line):
+    if FUNDING.search(line) or _prose(line) or placeholder(line):
         return False
     return known(line) or names_organisation(line)
 

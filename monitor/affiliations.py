@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.name_keys import key, variants
+from monitor.name_keys import NUMBERED_CITIES, key, variants
 from monitor.org_words import (
     has_lead,
     is_unit,
@@ -90,9 +90,7 @@ class Gazetteer:
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(" ".join(words[i : i + n]), context, whole=False)
-                last = i + n + 1 == len(words)  # the number ends the name: `Paris 8`
-                numbered = last and _NUMBERED_NEXT.match(words[-1])
-                if hit and numbered and words[i : i + 2] == ["university", "of"]:
+                if hit and _numbered(words[i : i + n], context):
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)
@@ -184,9 +182,16 @@ class Gazetteer:
         return out
 
 
-_NUMBERED_NEXT = re.compile(
-    r"^(?:\d+|i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,3})$"
-)  # `Paris 8`, `Paris XIII`
+def _numbered(words: list[str], context: str) -> bool:
+    """Whether `university of X` stands in the text for a numbered university of a city whose
+    universities are numbered (`Université Paris 8`, `Université Toulouse III - Paul
+    Sabatier`), not for X's university before a mark or a street's number (`University of
+    Edinburgh 10 Crichton Street`)."""
+    if len(words) != 3 or words[:2] != ["university", "of"]:
+        return False
+    city = next((c for c in NUMBERED_CITIES if key(c) == words[2]), None)
+    number = rf"\b{city} (?:\d{{1,2}}|[IVX]{{1,4}})\b"
+    return city is not None and re.search(number, context) is not None
 
 
 def _leads_unit(words: list[str], context: str) -> bool:

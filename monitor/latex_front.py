@@ -13,12 +13,12 @@ import re
 
 from monitor.affiliation_lines import (
     FUNDING,
-    NO_ORGANISATION,
     WORK_AT,
     Known,
     clean_line,
     looks_institutional,
     note_lines,
+    placeholder,
     split_lines,
 )
 from monitor.eprint import front_matter, main_files
@@ -89,7 +89,9 @@ def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
 
 # a macro named for what it holds (`\\Address`, `\\firstauthoraffiliation`), not a word
 # that begins so (`\\addressedProblem`); its text a name, not a sentence
-_AFFILIATION_NAME = re.compile(r"(?:affil\w*|address(?!ed)\w*|institut\w*)$", re.I)
+_AFFILIATION_NAME = re.compile(
+    r"(?:affil\w*|address(?:es)?|institut(?:e|ion)s?)(?:one|two|three|four|five|[a-z])?$", re.I
+)  # `\\Address`, `\\addressone`, `\\institutionA`; not `\\addressing`, `\\institutionalbias`
 _SENTENCE_START = re.compile(r"[a-z]+\b(?!['’])")  # `the problem …`, not `eBay`, `iFLYTEK`
 
 
@@ -139,7 +141,7 @@ def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: boo
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
     if kept or not explicit:
         return kept
-    return [x for x in lines[:1] if not NO_ORGANISATION.match(x) and not FUNDING.search(x)]
+    return [x for x in lines[:1] if not placeholder(x) and not FUNDING.search(x)]
 
 
 def _institutions(body: str) -> str:
@@ -216,7 +218,7 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     under = clean_line(plain(rows[1], macros))
     if not _ORGANISATION_SHAPED.match(under) or not _COMPANY.search(under):
         return None
-    if NO_ORGANISATION.match(under) or FUNDING.search(under):
+    if placeholder(under) or FUNDING.search(under):
         return None
     return under, bool(_SET_APART.match(rows[0]))
 

@@ -25,6 +25,12 @@ _ABBREVIATIONS = (
     (r"&", " and "),
 )
 
+# cities whose universities are numbered (`Université Paris 8`, `Toulouse III`, `Roma Tre`):
+# `University of Paris` is not found inside their names
+NUMBERED_CITIES = ("Paris", "Lyon", "Toulouse", "Bordeaux", "Lille", "Rennes", "Grenoble",
+                   "Montpellier", "Strasbourg", "Nancy", "Aix-Marseille", "Clermont",
+                   "Roma")  # fmt: skip
+
 # a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
 _SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
 

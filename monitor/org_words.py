@@ -153,11 +153,9 @@ def _fragment(parts: list[str]) -> bool:
     (`Center for Learning, Perception and Cognition, Academy of Sciences`); not a company's
     name before its legal form (`Galois, Inc.`)."""
     rest = parts[1:]
+    unnamed = len(parts[0].split()) > 1 and not names_organisation(parts[0])  # `Sheba` may be one
     return (
-        bool(rest)
-        and not names_organisation(parts[0])
-        and not _LEGAL.match(rest[0])
-        and any(map(names_organisation, rest))
+        unnamed and bool(rest) and not _LEGAL.match(rest[0]) and any(map(names_organisation, rest))
     )
 
 

@@ -29,7 +29,7 @@ from monitor.paper import normalize_title
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
 
 _MARKER = re.compile(
-    r"(?:(?<=[ \t])|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z]|[a-z][A-Z])"  # `2eBay Inc.`, `3iFLYTEK`
+    r"(?:(?<=[ \t])|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z]|[a-z][A-Z](?![0-9]))"  # `2eBay`, not `8xA100`
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"

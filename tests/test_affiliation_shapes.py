@@ -963,3 +963,43 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
         "eBay Inc",
     ]
     assert notes("We derive 2nd order terms.") == []
+
+
+def test_what_the_last_fixes_must_leave_alone(places: Gazetteer) -> None:
+    """A fourth review's counter-examples: a name's abbreviation at a sentence's end (`Zhejiang
+    Lab. B. Jones is with …`, `Virginia Tech. Correspondence to`); numbered universities with
+    more after them; `University of Tokyo 2` with a mark; a GPU count (`8xA100`); placeholders
+    in every part; macros whose names only begin like an address's; a one-word name."""
+    head = "T\nAlice Smith1 Bob Jones2\nAbstract\nA.\n1 Introduction\nText.\n"
+
+    def notes(line: str) -> list[str]:
+        authors = ("Alice Smith", "Bob Jones")
+        return places.labels(
+            pdf_header.affiliations(head + line + "\n", "T", authors, places.knows)
+        )
+
+    assert notes("1Fudan University 2Shanghai AI Lab. Correspondence to: A <a@b.edu>.") == [
+        "Fudan University(复旦大学)",
+        "Shanghai AI Laboratory(上海人工智能实验室)",
+    ]
+    thanks = "\\author{A\\thanks{A. Smith is with Zhejiang Lab. B. Jones is with Alibaba Group.}}"
+    assert _labels(thanks, places) == ["Zhejiang Lab(之江实验室)", "Alibaba Group(阿里巴巴集团)"]
+    assert notes("All runs use 8xA100 (Microsoft Azure)") == []
+    assert places.labels(["Université Toulouse III - Paul Sabatier, Toulouse, France"]) == [
+        "Université Toulouse III - Paul Sabatier"
+    ]
+    assert places.labels(["School of Informatics, University of Edinburgh 10 Crichton Street"]) == [
+        "The University of Edinburgh(爱丁堡大学)"
+    ]
+    assert _labels("\\author{Alice \\\\ University of Tokyo 2}", places) == [
+        "The University of Tokyo(东京大学)"
+    ]
+    assert _labels("\\author{A}\\affil{Institute X, City Y, Country Z}", places) == []
+    macros = (
+        "\\newcommand{\\institutionalbias}{Institutional Bias in University Rankings}"
+        "\\newcommand{\\addressing}{Addressing Label Noise: A Google Research Study}\\author{A}"
+    )
+    assert _labels(macros, places) == []
+    assert places.labels(["School of Medicine, Sheba, Tel Aviv Research Institute"]) == [
+        "Sheba, Tel Aviv Research Institute"
+    ]
