@@ -28,8 +28,11 @@ from monitor.org_words import (
 from monitor.paper import normalize_title
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
 
+# the marks of the page's notes, beside the numbers of its entries
+_MARK_CHARS = "*∗⋆†‡§¶∥‖"
 _MARKER = re.compile(
-    r"(?:(?<=[ \t])|^)[0-9*∗⋆†‡§¶∥‖]{1,3}(?=[A-Z]|[a-z][A-Z](?![0-9]))"  # `2eBay`, not `8xA100`
+    # `2eBay` too, not `8xA100`
+    rf"(?:(?<=[ \t])|^)[0-9{_MARK_CHARS}]{{1,3}}(?=[A-Z]|[a-z][A-Z](?![0-9]))"
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
@@ -136,14 +139,16 @@ def _footnotes(text: str, known: Known) -> list[str]:
     """Notes at the foot of page 1 that give affiliations with no "is with": numbered entries
     (`1University of Washington 2Columbia University`) and a note with an author's e-mail (`*
     MACSI, …, University of Limerick, Ireland x@ul.ie`)."""
-    lines = accented(re.sub(r"-\n(?=[a-z])", "", text)).splitlines()
+    lines = accented(_unbroken(text)).splitlines()
     body = (n for n, x in enumerate(lines) if ABSTRACT.match(x) or starts_body(x))
     out: list[str] = []
     for line in lines[next(body, len(lines)) :]:
         pieces = [first_sentence(p) for p in _MARKER.split(line)]  # `…, USA. Correspondence to`
         opens = _NOTE_START.match(line) is not None  # not a line the page broke mid-name
         said = (
-            pieces[:1] if opens and ("@" in line or WORK_AT.match(pieces[0].lstrip(_MARKS))) else []
+            pieces[:1]
+            if opens and ("@" in line or WORK_AT.match(pieces[0].lstrip(_MARK_CHARS + " ")))
+            else []
         )
         for piece in (clean_line(p) for p in pieces[1:] + said):
             piece = WORK_AT.sub("", piece)
@@ -169,15 +174,19 @@ _JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "de
             "d", "l"}  # fmt: skip
 # `Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.`: the subject is it
 _PART_OF = re.compile(r"^(.+?) is (?:an? )?(?:initiative|division|subsidiary|part|unit) of\b")
-_MARKS = "*∗⋆†‡§¶∥‖ "
 # a note opens with its mark, or with the space pypdf leaves for a mark it cannot map
-_NOTE_START = re.compile(r"^(?:\s+|[*∗⋆†‡§¶∥‖]\s*)[A-Z]")
+_NOTE_START = re.compile(rf"^(?:\s+|[{_MARK_CHARS}]\s*)[A-Z]")
 
 
 def _notes(text: str, known: Known) -> list[str]:
     """ "The authors are with the School of …, University of …, Beijing (e-mail: …)" anywhere
     on the page, its lines joined and de-hyphenated."""
-    return note_lines(re.sub(r"-\n(?=[a-z])", "", text).replace("\n", " "), known, led=True)
+    return note_lines(_unbroken(text).replace("\n", " "), known, led=True)
+
+
+def _unbroken(text: str) -> str:
+    """The page's text with the words its lines broke joined (`Re-` + `search`)."""
+    return re.sub(r"-\n(?=[a-z])", "", text)
 
 
 # a name in capitals has a first name and a surname, or follows "and" (`MIT` is no name)
