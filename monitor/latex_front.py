@@ -169,19 +169,23 @@ def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> lis
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
         after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
+        blocks = _AUTHOR_AND.split(body)
         # or in a last block of their own: `A\\textsuperscript{1} \\and … \\and $^{1}$KU Leuven`
-        last = re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body)[-1] if "\\and" in body else ""
+        last = blocks[-1] if "\\and" in body else ""
         entries = _marked_entries(after_names) or _marked_entries(last)
         marked = [x for e in entries for x in _entry_lines(e, macros, known, True)]
         if marked:
             lines += marked
             continue
-        lines += _blocks_lines(re.split(r"\\(?:And|AND|and)(?![A-Za-z])", body), macros, known)
+        lines += _blocks_lines(blocks, macros, known)
     if not lines:
         centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
+
+
+_AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 
 def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> list[str]:
