@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from monitor.name_keys import NUMBERED_CITIES
+from monitor.name_keys import NUMBERED_NAME
 from monitor.org_words import names_organisation, part_of_next
 
 Known = Callable[[str], bool]
@@ -18,7 +18,7 @@ _EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a
 # a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA), Université Paris 8
 _KEEP_END = re.compile(
     r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\)"
-    rf"|\bUniv\w*\.?(?: of| de)? (?:{'|'.join(NUMBERED_CITIES)}) (?:\d{{1,2}}|[IVX]{{1,4}}))$"
+    rf"|\bUniv\w*\.?(?: of| de)? {NUMBERED_NAME})$"
 )  # `Université Paris 8`
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.name_keys import NUMBERED_CITIES, key, variants
+from monitor.name_keys import key, numbered_cities, variants
 from monitor.org_words import (
     has_lead,
     is_unit,
@@ -187,11 +187,11 @@ def _numbered(words: list[str], context: str) -> bool:
     universities are numbered (`Université Paris 8`, `Université Toulouse III - Paul
     Sabatier`), not for X's university before a mark or a street's number (`University of
     Edinburgh 10 Crichton Street`)."""
-    if len(words) != 3 or words[:2] != ["university", "of"]:
-        return False
-    city = next((c for c in NUMBERED_CITIES if key(c) == words[2]), None)
-    number = rf"\b{city} (?:\d{{1,2}}|[IVX]{{1,4}})\b"
-    return city is not None and re.search(number, context) is not None
+    return (
+        len(words) == 3
+        and words[:2] == ["university", "of"]
+        and (words[2] in numbered_cities(context))
+    )
 
 
 def _leads_unit(words: list[str], context: str) -> bool:

@@ -25,11 +25,15 @@ _ABBREVIATIONS = (
     (r"&", " and "),
 )
 
-# cities whose universities are numbered (`Université Paris 8`, `Toulouse III`, `Roma Tre`):
+# cities whose universities are numbered (`Université Paris 8`, `Toulouse III`, `Roma 3`):
 # `University of Paris` is not found inside their names
-NUMBERED_CITIES = ("Paris", "Lyon", "Toulouse", "Bordeaux", "Lille", "Rennes", "Grenoble",
-                   "Montpellier", "Strasbourg", "Nancy", "Aix-Marseille", "Clermont",
-                   "Roma")  # fmt: skip
+_NUMBERED_CITIES = ("Paris", "Lyon", "Toulouse", "Bordeaux", "Lille", "Rennes", "Grenoble",
+                    "Montpellier", "Strasbourg", "Nancy", "Aix-Marseille", "Clermont",
+                    "Roma")  # fmt: skip
+# such a university's city and number, as a pattern (`Paris 8`, `Toulouse III`)
+_CITIES, _NUMBER = "|".join(_NUMBERED_CITIES), r"(?:\d{1,2}|[IVX]{1,4})"
+NUMBERED_NAME = rf"(?:{_CITIES}) {_NUMBER}"
+_NUMBERED = re.compile(rf"\b({_CITIES}) {_NUMBER}\b")
 
 # a short form in capitals (`… Berlin (TUB)`), not a campus (`HKUST (Guangzhou)`)
 _SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
@@ -59,3 +63,9 @@ def variants(name_key: str) -> list[str]:
         rest = name_key.removeprefix("university ")
         return [f"university of {rest}", f"{rest} university"]
     return []
+
+
+def numbered_cities(text: str) -> set[str]:
+    """The keys of the cities whose numbered universities the text names (`paris` in
+    `Université Paris 8, Saint-Denis`)."""
+    return {key(m[1]) for m in _NUMBERED.finditer(text)}
