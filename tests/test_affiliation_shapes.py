@@ -25,6 +25,14 @@ def _labels(body: str, places: Gazetteer, cls: str = "article") -> list[str]:
     return places.labels(latex_front.affiliations({"main.tex": source}, places.knows))
 
 
+def _footnote_labels(line: str, places: Gazetteer) -> list[str]:
+    """The digest's labels for a PDF page whose only affiliations stand in a note at its foot."""
+    page = "T\nAlice Smith1 Bob Jones2\nAbstract\nA.\n1 Introduction\nText.\n" + line + "\n"
+    return places.labels(
+        pdf_header.affiliations(page, "T", ("Alice Smith", "Bob Jones"), places.knows)
+    )
+
+
 def test_numbered_entries_are_each_an_organisation(places: Gazetteer) -> None:
     in_one_affiliation = (
         "\\author{A$^{1}$, B$^{2}$, C$^{3}$}\\affiliation{\\institution{$^{1}$eunomia-bpf "
@@ -915,13 +923,9 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
     words of other languages and abbreviations; `University of X` before a number that is a
     mark or a street's; `Université Paris 8`; `Université Rennes 2`; a name ending in `X`;
     numbered affiliation macros; a fragment a centre's comma leaves; `go.jp` domains."""
-    head = "T\nAlice Smith1 Bob Jones2\nAbstract\nA.\n1 Introduction\nText.\n"
 
     def notes(line: str) -> list[str]:
-        authors = ("Alice Smith", "Bob Jones")
-        return places.labels(
-            pdf_header.affiliations(head + line + "\n", "T", authors, places.knows)
-        )
+        return _footnote_labels(line, places)
 
     assert notes("1Korea Advanced Institute of Science and Technology (KAIST) 2Mila - Quebec")[
         0
@@ -970,13 +974,9 @@ def test_what_the_last_fixes_must_leave_alone(places: Gazetteer) -> None:
     Lab. B. Jones is with …`, `Virginia Tech. Correspondence to`); numbered universities with
     more after them; `University of Tokyo 2` with a mark; a GPU count (`8xA100`); placeholders
     in every part; macros whose names only begin like an address's; a one-word name."""
-    head = "T\nAlice Smith1 Bob Jones2\nAbstract\nA.\n1 Introduction\nText.\n"
 
     def notes(line: str) -> list[str]:
-        authors = ("Alice Smith", "Bob Jones")
-        return places.labels(
-            pdf_header.affiliations(head + line + "\n", "T", authors, places.knows)
-        )
+        return _footnote_labels(line, places)
 
     assert notes("1Fudan University 2Shanghai AI Lab. Correspondence to: A <a@b.edu>.") == [
         "Fudan University(复旦大学)",
