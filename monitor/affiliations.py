@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor.errors import InputError
-from monitor.name_keys import key, numbered_cities, variants
+from monitor.name_keys import COUNTRY_WORDS, key, names_country, numbered_cities, variants
 from monitor.org_words import (
     has_lead,
     is_unit,
@@ -48,10 +48,13 @@ class Gazetteer:
 
     def __init__(self, entries: Iterable[tuple[str, Institution]]) -> None:
         self._index: dict[str, list[Institution]] = {}
+        self._countries: set[str] = set(COUNTRY_WORDS)
         for name, institution in entries:
             rows = self._index.setdefault(key(name), [])
             if institution not in rows:
                 rows.append(institution)
+            if institution.country:
+                self._countries.add(key(institution.country))
 
     def _get(self, name_key: str, context: str, whole: bool = True) -> Institution | None:
         """The entry for a name (a whole name also as the list may word it: `University Paris
@@ -65,7 +68,7 @@ class Gazetteer:
             return None
         if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
             return rows[0]
-        named = [r for r in rows if r.country and _names_country(context, r.country)]
+        named = [r for r in rows if r.country and names_country(context, r.country)]
         if len(named) == 1:
             return named[0]
         if len({r.chinese for r in rows}) == 1:
@@ -142,16 +145,24 @@ class Gazetteer:
                 if i + 1 < len(parts)
                 else None
             )
-            hit = pair or self._get(key(names[i]), affiliation)
+            hit = pair or self._get(key(names[i]), affiliation) or self._countryless(names[i])
             out.append(hit or parts[i])
             i += 2 if pair else 1
         return out
+
+    def _countryless(self, name: str) -> Institution | None:
+        """A known name with its country after it in the same part (`SICS Sweden`)."""
+        words = key(name).split()
+        for n in (1, 2):
+            if len(words) > n and " ".join(words[-n:]) in self._countries:
+                return self._get(" ".join(words[:-n]), name)
+        return None
 
     def _joined(self, part: str) -> list[str]:
         """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
         each named by its words, or one known and the other named or a short form in
         capitals; one name otherwise (`… of Science & Technology`). Each side is then a part
-        of the list like any other: an unknown short form is left out (`SICS`)."""
+        of the list like any other: an unknown short form is left out (`LASI`)."""
         sides = part.split(" & ")
         if len(sides) != 2:
             return [part]
@@ -220,14 +231,17 @@ _ACADEMY_UNIT = re.compile(
 def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
     """`Institute of Software, Chinese Academy of Sciences` is one organisation, written with
     its academy: an unknown institute just before an academy joins it (not a department or a
-    key laboratory, which belong to their institute)."""
+    key laboratory, which belong to their institute), and a known one stands for both."""
     out: list[Institution | str] = []
     for part in parts:
         before = out[-1] if out else None
+        if not isinstance(part, Institution) or not _UMBRELLA.fullmatch(key(part.english)):
+            out.append(part)
+            continue
+        if isinstance(before, Institution) and before.english.endswith(part.english):
+            continue  # a known institute of the academy (`SIAT, Chinese Academy of Sciences`)
         if (
-            isinstance(part, Institution)
-            and _UMBRELLA.fullmatch(key(part.english))
-            and isinstance(before, str)
+            isinstance(before, str)
             and not is_unit(before)
             and _ACADEMY_UNIT.search(before) is not None
         ):
@@ -239,22 +253,6 @@ def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:
     return items[n] if 0 <= n < len(items) else None
-
-
-_COUNTRY_NAMES = {
-    "USA": ("usa", "u s a", "united states", "us"),
-    "UK": ("uk", "u k", "united kingdom", "england", "scotland", "wales"),
-    "China": ("china", "p r china", "prc"),
-    "South Korea": ("south korea", "korea", "republic of korea"),
-    "UAE": ("uae", "united arab emirates"),
-}
-
-
-def _names_country(text: str, country: str) -> bool:
-    """Whether an affiliation string names this country (`…, Boston, MA, USA`)."""
-    words = f" {key(text)} "
-    names = _COUNTRY_NAMES.get(country, (key(country),))
-    return any(f" {name} " in words for name in names)
 
 
 def _distinct(items: list[Institution]) -> list[Institution]:

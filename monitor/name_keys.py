@@ -69,3 +69,21 @@ def numbered_cities(text: str) -> set[str]:
     """The keys of the cities whose numbered universities the text names (`paris` in
     `Université Paris 8, Saint-Denis`)."""
     return {key(m[1]) for m in _NUMBERED.finditer(text)}
+
+
+# the ways a country is written, where its key is not enough (`USA`, `P.R. China`)
+_COUNTRY_NAMES = {
+    "USA": ("usa", "u s a", "united states", "us"),
+    "UK": ("uk", "u k", "united kingdom", "england", "scotland", "wales"),
+    "China": ("china", "p r china", "prc"),
+    "South Korea": ("south korea", "korea", "republic of korea"),
+    "UAE": ("uae", "united arab emirates"),
+}
+COUNTRY_WORDS = tuple(n for names in _COUNTRY_NAMES.values() for n in names)
+
+
+def names_country(text: str, country: str) -> bool:
+    """Whether an affiliation string names this country (`…, Boston, MA, USA`)."""
+    words = f" {key(text)} "
+    names = _COUNTRY_NAMES.get(country, (key(country),))
+    return any(f" {name} " in words for name in names)

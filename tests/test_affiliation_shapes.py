@@ -69,7 +69,9 @@ def test_an_institution_set_on_two_lines_is_one(places: Gazetteer) -> None:
         "\\author{A}\\affiliation{\\institution{Institute of Software \\\\ "
         "Chinese Academy of Sciences}}"
     )
-    assert _labels(body, places, "acmart") == ["Institute of Software, Chinese Academy of Sciences"]
+    assert _labels(body, places, "acmart") == [
+        "Institute of Software, Chinese Academy of Sciences(中国科学院软件研究所)"
+    ]
     # an academy's institute is an organisation of its own; a key laboratory is not
     ict = (
         "State Key Laboratory of Computer Architecture, Institute of Computing Technology, "
@@ -96,9 +98,11 @@ def test_an_author_block_that_is_only_an_organisation_is_read(places: Gazetteer)
 
 
 def test_a_lab_or_team_before_its_company_is_part_of_it(places: Gazetteer) -> None:
-    assert places.labels(["hi-lab, Xiaohongshu Inc."]) == ["Xiaohongshu Inc."]
+    assert places.labels(["hi-lab, Xiaohongshu Inc."]) == ["Xiaohongshu(小红书)"]
+    assert places.labels(["hi-lab, Zhihu Inc."]) == ["Zhihu Inc."]  # one the gazetteer lacks
     assert places.labels(["Dgraph Labs, Inc."]) == ["Dgraph Labs, Inc."]  # a legal form
-    assert places.labels(["Uber AI Labs, San Francisco"]) == ["Uber AI Labs"]
+    assert places.labels(["Uber AI Labs, San Francisco"]) == ["Uber Technologies(优步)"]
+    assert places.labels(["Lyft AI Labs, San Francisco"]) == ["Lyft AI Labs"]  # unknown
 
 
 def test_company_names_without_an_institution_word(places: Gazetteer) -> None:
@@ -143,7 +147,7 @@ def test_a_unit_on_the_line_before_its_organisation_is_part_of_it(places: Gazett
     )
     assert _labels(body, places) == [
         "University of Bonn(波恩大学)",
-        "Institute of Software, Chinese Academy of Sciences",
+        "Institute of Software, Chinese Academy of Sciences(中国科学院软件研究所)",
     ]
 
 
@@ -197,7 +201,7 @@ def test_a_pdf_header_s_broken_lines_are_put_back(places: Gazetteer) -> None:
     assert places.labels(found) == [
         "Zhejiang University(浙江大学)",
         "National Tsing Hua University(国立清华大学)",
-        "Institute of Software, Chinese Academy of Sciences",
+        "Institute of Software, Chinese Academy of Sciences(中国科学院软件研究所)",
     ]  # a title's colon is no "Names: affiliation" lead
 
 
@@ -219,7 +223,7 @@ def test_old_icml_addresses_and_ieee_numbered_entries(places: Gazetteer) -> None
     assert _labels(ieee, places, "IEEEtran") == [
         "Massachusetts Institute of Technology(麻省理工学院)",
         "e-Therapeutics",
-        "VMware Research",
+        "VMware",
     ]
 
 
@@ -802,6 +806,7 @@ def test_domains_ampersands_and_affiliation_macros(places: Gazetteer) -> None:
     )
     assert _labels(flink, places) == [
         "KTH Royal Institute of Technology(瑞典皇家理工学院)",
+        "Swedish Institute of Computer Science(瑞典计算机科学研究所)",
         "data Artisans",
         "TU Berlin",
     ]
@@ -809,7 +814,7 @@ def test_domains_ampersands_and_affiliation_macros(places: Gazetteer) -> None:
         "\\def\\Address{$^{1}$Lehigh University, University, Bethlehem, PA 18015, USA\\\\\n"
         "$^{2}$Xilinx Research, Dublin, Ireland}\\author[A]{\\Authors}\\address{}"
     )
-    assert _labels(frontiers, places) == ["Lehigh University(里海大学)", "Xilinx Research"]
+    assert _labels(frontiers, places) == ["Lehigh University(里海大学)", "Xilinx(赛灵思)"]
     treenose = "\\newcommand{\\firstauthoraffiliation}{Allegheny College}\\author{A}"
     assert _labels(treenose, places) == ["Allegheny College(阿勒格尼学院)"]
     postal = "\\newcommand{\\myaddress}{12 Main Street, Springfield}\\author{A}"
@@ -936,7 +941,7 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
         "Washington University in St. Louis(圣路易斯华盛顿大学)"
     ]
     assert notes("†Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.") == [
-        "Qualcomm AI Research"
+        "Qualcomm(高通)"
     ]
     tokyo = "T\nA\n1 University of Tokyo 2 RIKEN AIP\nAbstract"
     assert places.labels(pdf_header.affiliations(tokyo, "", (), places.knows)) == [
@@ -964,7 +969,7 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
     assert places.labels(["Galois, Inc."]) == ["Galois, Inc."]
     assert notes("1Stanford University 2eBay Inc.") == [
         "Stanford University(斯坦福大学)",
-        "eBay Inc",
+        "eBay Inc.",
     ]
     assert notes("We derive 2nd order terms.") == []
 

@@ -187,6 +187,45 @@ def test_a_name_in_several_countries_takes_the_country_named(places: Gazetteer) 
     assert places.labels(["Southeast University, Nanjing"]) == ["Southeast University(东南大学)"]
 
 
+def test_the_list_s_own_homonyms_in_one_country_get_the_research_university(
+    places: Gazetteer,
+) -> None:
+    # the university list gives `Wuhan University` twice in China (武汉大学, 武汉学院): the
+    # curated row names the one papers mean, where before no Chinese name was given
+    assert places.labels(["School of Computer Science, Wuhan University, China"]) == [
+        "Wuhan University(武汉大学)"
+    ]
+    assert places.labels(["Hefei University of Technology"]) == [
+        "Hefei University of Technology(合肥工业大学)"
+    ]
+
+
+def test_research_organisations_of_the_field_are_known(places: Gazetteer) -> None:
+    # a known institute of the academy stands for both, as an unknown one joined to it does
+    assert places.labels(
+        ["Shenzhen Institute of Advanced Technology, Chinese Academy of Sciences"]
+    ) == [
+        "Shenzhen Institutes of Advanced Technology, Chinese Academy of Sciences"
+        "(中国科学院深圳先进技术研究院)"
+    ]
+    assert places.labels(["DAMO Academy, Alibaba Group"]) == ["Alibaba Group(阿里巴巴集团)"]
+    assert places.labels(["KTH & SICS Sweden"]) == [  # a country in the part is left out
+        "KTH Royal Institute of Technology(瑞典皇家理工学院)",
+        "Swedish Institute of Computer Science(瑞典计算机科学研究所)",
+    ]
+    assert places.labels(["Instituto Superior Técnico & INESC-ID, Universidade de Lisboa"]) == [
+        "INESC-ID",
+        "Universidade de Lisboa",
+    ]
+    assert places.labels(["FAU Erlangen-Nürnberg"]) == [
+        "Friedrich-Alexander University Erlangen-Nuremberg(埃尔朗根-纽伦堡大学)"
+    ]
+    # names that are also words, surnames or data sources are listed only in their long form
+    for text in ("using Implicit Minimax Backups", "Jan Bosch", "Sentiment on Twitter",
+                 "An Oracle for Tesla GPUs", "Morgan Ericsson"):  # fmt: skip
+        assert places.find(text) == [], text
+
+
 def test_spellings_of_one_name_meet(places: Gazetteer) -> None:
     assert places.labels(["Université de Montréal"]) == ["University of Montreal(蒙特利尔大学)"]
     assert places.labels(["Universität Hamburg"]) == ["University of Hamburg(汉堡大学)"]
