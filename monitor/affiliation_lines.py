@@ -27,10 +27,14 @@ def clean_line(line: str) -> str:
     a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
-    text = text.lstrip("0123456789()[] ").strip()
+    text = _LEADING_MARK.sub("", text).strip()
     if _KEEP_END.search(text):
         return text
     return text.rstrip(" ,;:.*∗⋆†‡§¶∥‖0123456789()[]").strip()
+
+
+# a note's number or bracket before the name, not an ordinal (`12th Ave Labs`)
+_LEADING_MARK = re.compile(r"^(?!\d+(?:st|nd|rd|th)\b)[0-9()\[\] ]+")
 
 
 def split_lines(text: str) -> list[str]:
@@ -39,6 +43,9 @@ def split_lines(text: str) -> list[str]:
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
     # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
     text = re.sub(r"(?m)(\b(?:of|and|for|the)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
+    # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`
+    text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu) [A-Z])",
+                  " ", text)  # fmt: skip
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
     lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
     out: list[str] = []
@@ -57,7 +64,8 @@ FUNDING = re.compile(
 )
 # what an explicit affiliation macro may hold that names no organisation
 NO_ORGANISATION = re.compile(
-    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated|none|n/a|no institute given)$|"
+    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)(?:,|$)|"
+    r"(?:none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
@@ -86,7 +94,7 @@ _NAMES_COLON = re.compile(
 # (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
 _SENTENCE_END = re.compile(
     r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
-    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z])"
+    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z]|\()"
 )
 # a name's abbreviation (`Univ. Grenoble Alpes`, `Washington University in St. Louis`) ends a
 # sentence only when a sentence's opening follows (`Zhejiang Lab. B. Jones is with …`)

@@ -29,7 +29,14 @@ from monitor.org_words import (
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
               "research", "group", "faculty"}  # fmt: skip
+# words that make a university of X another one: `Technical University of Graz`
+_QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
+              "pedagogical", "economic", "open", "catholic", "free", "state"}  # fmt: skip
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
+
+
+class _Peer(str):
+    """A side of two organisations joined by `and` or `&`: an organisation, not a unit."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,8 @@ class Gazetteer:
                 hit = self._get(" ".join(words[i : i + n]), context, whole=False)
                 if hit and _numbered(words[i : i + n], context):
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
+                if hit and i and words[i] == "university" and words[i - 1] in _QUALIFIED:
+                    hit = None  # `University of Graz` in `Technical University of Graz`
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)
                 short = n == 1 and len(words[i]) <= 3
@@ -123,6 +132,9 @@ class Gazetteer:
             if isinstance(item, Institution):
                 kept.append(item)
                 continue
+            if isinstance(item, _Peer) and not is_unit(without_lead(item)):
+                kept.append(Institution(without_lead(item), None))  # `H2O.ai and GWU`
+                continue
             before, after = _at(out, n - 1), _at(out, n + 1)
             in_unit = (
                 isinstance(before, str) and is_unit(without_lead(before)) and not has_lead(item)
@@ -135,9 +147,12 @@ class Gazetteer:
         """The list's parts, each the gazetteer's entry or the text as written (with the words
         that join it to the list: `and also with X`; a `;` starts a new one like `and`)."""
         pieces = re.split(r",|\s[–—-]\s", affiliation.replace(";", ", and"))
-        parts = [p for piece in pieces for p in self._joined(" ".join(piece.split()))]
+        joined = [self._joined(" ".join(piece.split())) for piece in pieces]
+        parts = [p for sides in joined for p in sides]
+        piece_of = [k for k, sides in enumerate(joined) for _ in sides]
         names = [without_lead(p) for p in parts]
         out: list[Institution | str] = []
+        out_piece: list[int] = []
         i = 0
         while i < len(parts):
             pair = (
@@ -147,8 +162,16 @@ class Gazetteer:
             )
             hit = pair or self._get(key(names[i]), affiliation) or self._countryless(names[i])
             out.append(hit or parts[i])
+            out_piece.append(piece_of[i])
             i += 2 if pair else 1
-        return out
+        # the sides of `A and B` are organisations, unless a known one after them has them as
+        # its units (`Inria and LIRMM, University of Montpellier`)
+        parent = [isinstance(x, Institution) or own(without_lead(x), False, False) for x in out]
+        later = [any(p for p, j in zip(parent, out_piece, strict=True) if j > k) for k in out_piece]
+        return [
+            _Peer(x) if isinstance(x, str) and len(joined[k]) == 2 and not after else x
+            for x, k, after in zip(out, out_piece, later, strict=True)
+        ]
 
     def _countryless(self, name: str) -> Institution | None:
         """A known name with its country after it in the same part (`SICS Sweden`)."""
@@ -161,9 +184,12 @@ class Gazetteer:
     def _joined(self, part: str) -> list[str]:
         """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
         each named by its words, or one known and the other named or a short form in
-        capitals; one name otherwise (`… of Science & Technology`). Each side is then a part
-        of the list like any other: an unknown short form is left out (`LASI`)."""
-        sides = part.split(" & ")
+        capitals; one name otherwise (`… of Science & Technology`). Joined by `and`, one must
+        be known (`Inria and LIRMM`, not `… Polytechnic Institute and State University`).
+        Each side is then a part of the list like any other: an unknown short form is left
+        out (`LASI`)."""
+        joiner = " & " if " & " in part else " and "
+        sides = part.split(joiner)
         if len(sides) != 2:
             return [part]
         known = [self._get(key(x), part) is not None for x in sides]
@@ -171,7 +197,9 @@ class Gazetteer:
             k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))
             for k, x in zip(known, sides, strict=True)
         ]
-        both = (any(known) and all(named)) or all(map(names_organisation, sides))
+        both = any(known) and all(named)
+        if joiner == " & ":
+            both = both or all(map(names_organisation, sides))
         return sides if both else [part]
 
     def knows(self, text: str) -> bool:

@@ -71,8 +71,9 @@ def _tex_members(data: bytes, name: str) -> dict[str, str]:
 
 def front_matter(files: dict[str, str], main: str) -> str:
     """`main` with its inputs expanded, comments removed, cut at `\\maketitle`; an
-    `\\address` (or another affiliation macro) written after `\\maketitle` and before an
-    abstract or first section that follows closely is still the front matter's."""
+    `\\address` (or another affiliation macro, or numbered entries set as text) written after
+    `\\maketitle` and before an abstract or first section that follows closely is still the
+    front matter's."""
     text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
@@ -84,7 +85,11 @@ def front_matter(files: dict[str, str], main: str) -> str:
 
 
 _BODY_START = re.compile(r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}")
-_AFFILIATION = re.compile(r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])")
+_AFFILIATION = re.compile(
+    r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])|"
+    r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]",  # a numbered entry: `\textsuperscript{1} MIT`
+    re.M,
+)
 _AFTER_TITLE = 2000  # characters between `\\maketitle` and the abstract still read
 
 

@@ -1,10 +1,11 @@
 """Affiliations in a paper's LaTeX front matter (`eprint.front_matter`).
 
 The affiliation macros of the common classes: `\\affiliation` (acmart, revtex, elsarticle),
-`\\institution`, `\\affil` (authblk), `\\institute` (llncs), `\\address`, `\\icmlaffiliation`,
-`\\IEEEauthorblockA`, LIPIcs' `\\author{Name}{Affiliation}…`, the lines of `\\author` blocks
-(NeurIPS style) or of a `center` block, and author notes (`\\thanks`, IEEE Computer Society's
-items). Everything returned is text of the source, cleaned of markup; nothing is guessed.
+`\\institution`, `\\affil` (authblk), `\\institute` (llncs), `\\address`, `\\icmlaffiliation`
+(and MLSys' `\\mlsysaffiliation`), `\\IEEEauthorblockA`, LIPIcs'
+`\\author{Name}{Affiliation}…`, the lines of `\\author` blocks (NeurIPS style) or of a `center`
+block, and author notes (`\\thanks`, IEEE Computer Society's items). Everything returned is
+text of the source, cleaned of markup; nothing is guessed.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from monitor.org_words import mail_domains, names_domain, unit_of
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
-             "icmladdress")  # fmt: skip
+             "mlsysaffiliation", "sysmlaffiliation", "icmladdress")  # fmt: skip
+_KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation")  # `{key}{Organisation}`
 _MACRO = re.compile(
-    r"\\(affiliations?|affil|institute|address|icmlaffiliation|icmladdress|IEEEauthorblockA|thanks|"
-    r"IEEEcompsocitemizethanks)"
+    r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
+    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks)"
     r"(?![A-Za-z])"
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -48,21 +50,25 @@ def affiliations(files: dict[str, str], known: Known) -> list[str]:
 def _front_affiliations(front: str, known: Known) -> list[str]:
     macros = definitions(front)
     stated: list[str] = []
-    notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`)
+    notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`, `\\footnote{…}`)
     for match in _MACRO.finditer(front):
         name = match.group(1)
-        count = 2 if name == "icmlaffiliation" else 1
+        count = 2 if name in _KEYED else 1
         args = args_at(front, match.end(), count)
         if args is None:
             continue
-        if name in ("thanks", "IEEEcompsocitemizethanks"):  # each sentence judged alone
+        if name in ("thanks", "footnote", "IEEEcompsocitemizethanks"):  # each sentence alone
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue
         stated += _stated(args[-1], macros, known, name in _EXPLICIT)
     stated = _lipics_affiliations(front, macros, known) + stated
     if not stated:
-        stated = _author_block_lines(front, macros, known) or _affiliation_macros(macros, known)
+        stated = (
+            _author_block_lines(front, macros, known)
+            or _after_the_title(front, macros, known)
+            or _affiliation_macros(macros, known)
+        )
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
 
 
@@ -71,10 +77,10 @@ def _stated(text: str, macros: dict[str, str], known: Known, explicit: bool) -> 
     its numbered entries (an organisation authors point to) or the part whole."""
     out: list[str] = []
     for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", text):  # llncs: `A \\and B`
-        body = _institutions(one)
-        marked = _marked_entries(body)
-        for entry in marked or [body]:
-            out += _entry_lines(entry, macros, known, explicit or bool(marked))
+        for body in _institutions(one):
+            marked = _marked_entries(body)
+            for entry in marked or [body]:
+                out += _entry_lines(entry, macros, known, explicit or bool(marked))
     return out
 
 
@@ -95,11 +101,18 @@ _AFFILIATION_NAME = re.compile(
 _SENTENCE_START = re.compile(r"[a-z]+\b(?!['’])")  # `the problem …`, not `eBay`, `iFLYTEK`
 
 
+def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """Numbered entries typed as text after `\\maketitle` (`\\textsuperscript{1} Google
+    Brain \\textsuperscript{2} MIT`), under names typed the same way."""
+    after = front.split("\\maketitle", 1)[1] if "\\maketitle" in front else ""
+    return [x for e in _marked_entries(after) for x in _entry_lines(e, macros, known, True)]
+
+
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
     """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`."""
     out: list[str] = []
     for _name, affiliation, *_ in macro_args(front, "author", 3):
-        lines = split_lines(plain(_institutions(affiliation), macros))
+        lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
         out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
     return out
 
@@ -144,20 +157,32 @@ def _entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: boo
     return [x for x in lines[:1] if not placeholder(x) and not FUNDING.search(x)]
 
 
-def _institutions(body: str) -> str:
-    """acmart's `\\institution{..}` or Springer Nature's `\\orgname{..}` parts, elsarticle's
-    `organization=`, or the body itself."""
+def _institutions(body: str) -> list[str]:
+    """The entries of an affiliation: acmart's `\\institution{..}` or Springer Nature's
+    `\\orgname{..}` parts (one entry, each a line; several when one is spaced out into them:
+    `UC Berkeley \\quad Brim Data`), elsarticle's `organization=`, or the body itself."""
     parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
+    spaced = [e for p in parts for e in _SPACED.split(p) if e.strip()]
+    if len(spaced) > len(parts):
+        return spaced
     if parts:  # one organisation each, even when set on two lines
-        return " \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)
+        return [" \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)]
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
-        return ""
-    organization = re.search(r"organization\s*=\s*\{", body)
-    if organization:
-        group = braced(body, organization.end() - 1)
-        if group:
-            return group[0]
-    return re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)
+        return []
+    organization = _key_value(body, "organization")
+    if organization:  # its units, with the university the address line names
+        return [", ".join(x for x in (organization, _key_value(body, "addressline")) if x)]
+    return [re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)]
+
+
+_SPACED = re.compile(r"(?:\s*\\q?quad(?![A-Za-z]))+\s*")
+
+
+def _key_value(body: str, name: str) -> str:
+    """An elsarticle affiliation's `name={…}` value, or ''."""
+    found = re.search(rf"\b{name}\s*=\s*\{{", body)
+    group = braced(body, found.end() - 1) if found else None
+    return group[0] if group else ""
 
 
 def _author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
@@ -200,6 +225,12 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     unders: list[tuple[str, bool]] = []
     for block in blocks:
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
+        bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None
+        if bracketed and not _ROLE.search(bracketed[1]):  # `Arpit Gupta (UCSB)`
+            lines.append(clean_line(bracketed[1]))
+            lines_of = lines_of[1:]
+            if not lines_of:
+                continue
         one = len(lines_of) == 1
         domains = set() if one else mail_domains(block)
         found = _organisation_lines(lines_of if one else lines_of[1:], domains, known)
@@ -227,6 +258,15 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     return under, bool(_SET_APART.match(rows[0]))
 
 
+# an author's name with the organisation in brackets after it, not a role or a membership
+_NAME_AND_ORGANISATION = re.compile(
+    r"^\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,4}\s*\(([^()]{2,80})\)\s*$"
+)
+_ROLE = re.compile(
+    r"\b(?:member|fellow|ieee|student|senior|equal|correspond\w*|contribut\w*|intern|editor|"
+    r"chair|presenter|speaker|he|she|they|him|her)\b|@|\d",
+    re.I,
+)
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
 _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")

@@ -59,7 +59,8 @@ _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
-    r"(?:first|second|third|fourth|fifth) faculty of)\b",
+    r"(?:first|second|third|fourth|fifth) faculty of)\b|"
+    r"^(?:[A-Z][\w&-]*\s+){1,4}(?:department|dept\.?)$",  # `Computer Science Department`
     re.I,
 )
 
@@ -121,10 +122,10 @@ def without_address(affiliation: str) -> str:
         i for i, part in enumerate(parts) if names_organisation(part) and not (i and is_unit(part))
     ]
     starts = [i for i, part in enumerate(parts) if i in named or _ACRONYM.match(part)]
-    first = starts[0] if named else 0
+    first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
     if first and _LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
         first -= 1
-    kept = [p for p in (parts[first : named[-1] + 1] if named else parts[:1]) if p]
+    kept = [p for p in (parts[first : named[-1] + 1] if named else parts[first : first + 1]) if p]
     universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]

@@ -17,9 +17,9 @@ _ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å", "AA": "Å",
             "l": "ł", "L": "Ł", "i": "ı", "oe": "œ"}  # fmt: skip
 _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
-             "icmlcorrespondingauthor", "textsuperscript", "IEEEauthorrefmark", "authornote",
-             "authornotemark", "inst", "fnmark", "corref", "tnoteref", "ead", "homepage", "label",
-             "hspace", "vspace")  # fmt: skip
+             "icmlcorrespondingauthor", "mlsyscorrespondingauthor", "textsuperscript",
+             "IEEEauthorrefmark", "authornote", "authornotemark", "inst", "fnmark", "corref",
+             "tnoteref", "ead", "homepage", "label", "hspace", "vspace")  # fmt: skip
 
 
 def braced(text: str, start: int) -> tuple[str, int] | None:
@@ -95,6 +95,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
         for name, body in (macros or {}).items():
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
     text = re.sub(r"\$[^$]*\$", " ", text)
+    text = re.sub(r"(\d)\\textsuperscript\s*\{(st|nd|rd|th)\}", r"\1\2", text)  # `12th Ave`
     # environments are markup (`\\begin{tabular}{ccc}`); an unescaped `&` parts cells
     text = re.sub(r"\\begin\s*\{(?:tabular\*?|tabularx|array|minipage)\}(?:\s*\[[^\]]*\])?\s*"
                   r"\{(?:[^{}]|\{[^{}]*\})*\}", "\n", text)  # fmt: skip

@@ -16,6 +16,8 @@ from unittest import mock
 
 import pytest
 
+from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.assets import gazetteer_files
 from monitor.cli import run_cli
 
 pytest_plugins = ["tests.smtp"]  # the smtp_server fixture
@@ -156,3 +158,9 @@ def ranked_day(home: Path, ranked_template: Path) -> Path:
         shutil.rmtree(home / folder, ignore_errors=True)
         shutil.copytree(ranked_template / folder, home / folder)
     return home
+
+
+@pytest.fixture(scope="session")
+def places() -> Gazetteer:
+    """The packaged gazetteer, loaded once."""
+    return load_gazetteer(*gazetteer_files())

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from monitor import affiliation_lines, eprint, latex_front, pdf_header, pdf_page, tex
-from monitor.affiliations import Gazetteer, load_gazetteer
-from monitor.assets import demo_feed, gazetteer_files
+from monitor.affiliations import Gazetteer
+from monitor.assets import demo_feed
 from monitor.config import ArxivSettings, LlmSettings
 from monitor.enrich import AFFILIATIONS, Enricher
 from monitor.errors import InputError
@@ -37,11 +37,6 @@ ACMART = {
     "paper/main.tex": (LATEX / "acmart_main.tex").read_text(encoding="utf-8"),
     "paper/sections/authors.tex": (LATEX / "sections" / "authors.tex").read_text(encoding="utf-8"),
 }
-
-
-@pytest.fixture(scope="module")
-def places() -> Gazetteer:
-    return load_gazetteer(*gazetteer_files())
 
 
 def _tex(name: str) -> dict[str, str]:

@@ -1,0 +1,140 @@
+"""Shapes of real author blocks found by the ninth to eleventh held-out sets (one class each,
+written small; the papers that showed them are in tests/fixtures/latex_heldout9-11)."""
+
+from __future__ import annotations
+
+from monitor import affiliation_lines, latex_front
+from monitor.affiliations import Gazetteer
+from tests.test_affiliation_shapes import _labels
+
+
+def test_an_elsarticle_organisation_is_read_with_its_address_line(places: Gazetteer) -> None:
+    # the university is in `addressline`, the `organization` names only its units
+    body = (
+        "\\author[1]{A}\\affiliation[1]{organization={Escola de Química, EPQB},\n"
+        "  addressline={Universidade Federal do Rio de Janeiro, P.O. Box 68542},\n"
+        "  city={Rio de Janeiro}, country={Brazil}}\n"
+        "\\author[2]{B}\\affiliation[2]{organization={Stricto Sensu Department},\n"
+        "  addressline={SENAI CIMATEC University}, city={Salvador}, country={Brazil}}\n"
+        "\\author[3]{C}\\affiliation[3]{organization={Simoldes Plásticos},\n"
+        "  addressline={R. Comendador António da Silva Rodrigues 165}, city={Oliveira}}"
+    )
+    assert _labels(body, places, "elsarticle") == [
+        "Universidade Federal do Rio de Janeiro",
+        "SENAI CIMATEC University",
+        "Simoldes Plásticos",
+    ]
+
+
+def test_mlsys_affiliations_are_read_like_icml_ones(places: Gazetteer) -> None:
+    body = (
+        "\\begin{mlsysauthorlist}\\mlsysauthor{A}{ucb}\\mlsysauthor{B}{mit}\\end{mlsysauthorlist}"
+        "\\mlsysaffiliation{ucb}{University of California, Berkeley}"
+        "\\mlsysaffiliation{mit}{Massachusetts Institute of Technology}"
+        "\\mlsyscorrespondingauthor{A}{a@berkeley.edu}"
+    )
+    assert _labels(body, places) == [
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+        "Massachusetts Institute of Technology(麻省理工学院)",
+    ]
+
+
+def test_an_ieee_note_s_sentence_ends_before_its_bracketed_mail(places: Gazetteer) -> None:
+    note = (
+        "\\author{A, B\\thanks{A and B are with School of Computer Science \\& Communication "
+        "Engineering, Jiangsu University, Zhenjiang, 212013, China. (e-mail: a@ujs.edu.cn)"
+        "(\\textit{Corresponding author: A.}).}}"
+    )
+    assert _labels(note, places, "IEEEtran") == ["Jiangsu University(江苏大学)"]
+
+
+def test_organisations_joined_by_and_are_each_read(places: Gazetteer) -> None:
+    assert places.labels(["Inria and LIRMM, University of Montpellier, France"]) == [
+        "Inria(法国国家信息与自动化研究所)",  # LIRMM is a unit of the university after it
+        "University of Montpellier(蒙彼利埃大学)",
+    ]
+    assert places.labels(["H2O.ai and George Washington University"]) == [
+        "H2O.ai",  # an unknown company beside a known university stays
+        "The George Washington University(乔治华盛顿大学)",
+    ]
+    assert places.labels(["Instituto Superior Técnico & INESC-ID, Universidade de Lisboa"]) == [
+        "INESC-ID",  # the school is the university's
+        "Universidade de Lisboa",
+    ]
+    # one name with `and` in it stays one
+    for name in ("Virginia Polytechnic Institute and State University",
+                 "Beijing University of Posts and Telecommunications"):  # fmt: skip
+        assert len(places.labels([name])) == 1, name
+    footnote = "\\author{P. Hall\\footnote{H2O.ai and George Washington University} \\\\ DC}"
+    assert _labels(footnote, places) == [
+        "H2O.ai",
+        "The George Washington University(乔治华盛顿大学)",
+    ]
+
+
+def test_an_unknown_organisation_after_its_department_is_kept(places: Gazetteer) -> None:
+    assert places.labels(["Computer Science Department, UTEP, El Paso, TX, USA"]) == ["UTEP"]
+    entries = (
+        "\\author{A$^{1}$, B$^{2}$ \\\\ $^{1}$Independent Researcher, Tampa, FL, USA \\\\ "
+        "$^{2}$Computer Science Department, UTEP, El Paso, TX, USA}"
+    )
+    assert _labels(entries, places) == ["UTEP"]  # an independent researcher names no one
+
+
+def test_tu_is_a_technical_university_and_not_its_city_s_university(places: Gazetteer) -> None:
+    assert places.labels(["and DAI Lab, TU Berlin, Germany"]) == [
+        "Technical University of Berlin(柏林工业大学)"
+    ]
+    assert places.labels(["TU Graz"]) == ["Graz University of Technology(格拉茨技术大学)"]
+    # `University of Graz` is another university than the one a qualified name gives
+    assert places.labels(["Technical University of Nowhere, Graz"]) == [
+        "Technical University of Nowhere"
+    ]
+
+
+def test_a_name_broken_before_its_particle_is_one_line() -> None:
+    text = "Centre de recherche de l'Institut Universitaire de Gériatrie\nde Montréal (CRIUGM)"
+    assert affiliation_lines.split_lines(text) == [
+        "Centre de recherche de l'Institut Universitaire de Gériatrie de Montréal (CRIUGM)"
+    ]
+
+
+def test_entries_spaced_out_in_one_institution(places: Gazetteer) -> None:
+    body = (
+        "\\newcommand{\\tinydag}{\\textsuperscript{\\dag}}"
+        "\\newcommand{\\tinystar}{\\textsuperscript{$\\star$}}"
+        "\\author{A\\tinydag, B\\tinystar, C\\tinydag}\\affiliation{\\institution{UC Berkeley"
+        "\\tinydag \\quad \\quad Brim Data\\tinystar \\quad \\quad 12\\textsuperscript{th} Ave "
+        "Labs}}"
+    )
+    assert _labels(body, places, "acmart") == [
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+        "Brim Data",
+        "12th Ave Labs",  # an ordinal, not a note's number
+    ]
+
+
+def test_an_organisation_in_brackets_after_an_author_s_name(places: Gazetteer) -> None:
+    body = (
+        "\\author{M. Calder (Microsoft Research) \\and A. Gupta (UCSB) \\and J. Heidemann "
+        "(ISI) \\and K. Lee (Student Member, IEEE) \\and L. Chen (equal contribution)}"
+    )
+    assert _labels(body, places) == [
+        "Microsoft Research(微软研究院)",
+        "University of California, Santa Barbara(加利福尼亚大学圣芭芭拉分校)",
+        "ISI",
+    ]
+
+
+def test_numbered_entries_typed_after_the_title(places: Gazetteer) -> None:
+    body = (
+        "\\maketitle\n  A. Lee\\textsuperscript{1},\n  B. Kim\\textsuperscript{2}\n  \\\\\n"
+        "  \\textsuperscript{1} Google Brain\n  \\textsuperscript{2} MIT\n  \\\\\n"
+        "  \\textsuperscript{*} List of authors is dynamic.\n\\begin{abstract}A.\\end{abstract}"
+    )
+    source = f"\\documentclass{{article}}\\begin{{document}}\\title{{T}}{body}"
+    found = latex_front.affiliations({"main.tex": source}, places.knows)
+    assert places.labels(found) == [
+        "Google(谷歌)",
+        "Massachusetts Institute of Technology(麻省理工学院)",
+    ]
