@@ -1,21 +1,17 @@
 """Affiliations in English with their Chinese names, from a gazetteer.
 
-The gazetteer joins ~10k universities (`data/institutions/world_universities_zh_en.csv`) with
-the companies and labs of this field and the short names people write
-(`data/institutions/labs_companies.csv`). An affiliation is looked up whole, then part by
-part (`Dept. of CS, Tsinghua University, Beijing` → Tsinghua University); one not found stays as
-written, in English. Nothing is dropped or invented.
+The gazetteer joins ~10k universities with the companies and labs of this field and the short
+names people write (`monitor/assets/institutions/`, read by `gazetteer_csv`). An affiliation
+is looked up whole, then part by part (`Dept. of CS, Tsinghua University, Beijing` → Tsinghua
+University); one not found stays as written, in English. Nothing is dropped or invented.
 """
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from monitor.errors import InputError
 from monitor.name_keys import COUNTRY_WORDS, key, names_country, numbered_cities, variants
 from monitor.org_words import (
     has_lead,
@@ -285,37 +281,3 @@ def _at(items: list[Institution | str], n: int) -> Institution | str | None:
 
 def _distinct(items: list[Institution]) -> list[Institution]:
     return list(dict.fromkeys(items))
-
-
-def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
-    """Universities first, then labs, companies and aliases (which may name a university)."""
-    entries: list[tuple[str, Institution]] = []
-    chinese_of: dict[str, str] = {}
-    for _, row in _rows(universities, ("chinese_name", "english_name", "country_english")):
-        english = " ".join(row["english_name"].split())
-        chinese = row["chinese_name"].strip() or None
-        chinese_of.setdefault(key(english), chinese or "")
-        entries.append((english, Institution(english, chinese, row["country_english"].strip())))
-    extra_entries: list[tuple[str, Institution]] = []
-    for _, row in _rows(extra, ("english_name", "chinese_name", "aliases")):
-        english = row["english_name"].strip()
-        chinese = row["chinese_name"].strip() or chinese_of.get(key(english))
-        institution = Institution(english, chinese or None)
-        names = [english, *(a for a in row["aliases"].split("|") if a.strip())]
-        extra_entries.extend((n, institution) for n in names)
-    # curated rows win over the university list's spelling of the same name
-    return Gazetteer([*extra_entries, *entries])
-
-
-def _rows(path: Path, columns: Sequence[str]) -> Iterable[tuple[int, dict[str, str]]]:
-    try:
-        handle = path.open(encoding="utf-8-sig", newline="")
-    except OSError as err:
-        raise InputError(f"{path}: cannot read gazetteer ({err.strerror})") from err
-    with handle:
-        reader = csv.DictReader(handle)
-        missing = [c for c in columns if c not in (reader.fieldnames or [])]
-        if missing:
-            raise InputError(f"{path}:1: missing column(s) {', '.join(missing)}")
-        for number, row in enumerate(reader, start=2):
-            yield number, {c: row.get(c) or "" for c in columns}

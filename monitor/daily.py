@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.affiliations import Gazetteer
 from monitor.assets import gazetteer_files
 from monitor.config import Settings
 from monitor.deliver import (
@@ -36,6 +36,7 @@ from monitor.embed import Embedder
 from monitor.enrich import Enricher
 from monitor.errors import InputError, RadarError
 from monitor.feeds import ArxivApi, ArxivFiles, ArxivRss, ListingFile
+from monitor.gazetteer_csv import load_gazetteer
 from monitor.llm import ChatSummarizer
 from monitor.paper import Announcement, Paper, RunStatus
 from monitor.poll import PollReport, poll

@@ -17,11 +17,12 @@ import time
 from pathlib import Path
 
 from monitor import eprint, latex_front, pdf_header, pdf_page
-from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.affiliations import Gazetteer
 from monitor.assets import gazetteer_files
 from monitor.config import ArxivSettings
 from monitor.enrich import Enricher
 from monitor.feeds import ArxivFiles
+from monitor.gazetteer_csv import load_gazetteer
 from monitor.paper import Paper
 from monitor.store import Store
 

@@ -16,9 +16,10 @@ from unittest import mock
 
 import pytest
 
-from monitor.affiliations import Gazetteer, load_gazetteer
+from monitor.affiliations import Gazetteer
 from monitor.assets import gazetteer_files
 from monitor.cli import run_cli
+from monitor.gazetteer_csv import load_gazetteer
 
 pytest_plugins = ["tests.smtp"]  # the smtp_server fixture
 # two xdist workers share two cores: one torch thread each instead of two each fighting

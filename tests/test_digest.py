@@ -8,7 +8,6 @@ from collections import Counter
 from dataclasses import replace
 from datetime import date
 
-from monitor.affiliations import load_gazetteer
 from monitor.assets import gazetteer_files
 from monitor.digest import (
     Digest,
@@ -20,6 +19,7 @@ from monitor.digest import (
     render_json,
     render_markdown,
 )
+from monitor.gazetteer_csv import load_gazetteer
 from monitor.paper import Neighbour
 from monitor.summarize import document_frequency, summarize
 
