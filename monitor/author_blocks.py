@@ -16,7 +16,7 @@ from monitor.affiliation_lines import (
     placeholder,
     split_lines,
 )
-from monitor.org_words import mail_domains, names_domain, unit_of
+from monitor.org_words import mail_domains, names_domain, short_form_and_place, unit_of
 from monitor.tex import macro_args, plain
 
 _MARKER = re.compile(
@@ -172,12 +172,12 @@ _UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.|universidade?\b|uniwers
 
 
 def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
-    """The lines that name an organisation, and the parts that name the block's e-mail
-    domain (`Circonus` beside `x@circonus.com`), unless an address follows the part (`Berkeley,
-    CA 94720` beside `x@berkeley.edu`: a city)."""
+    """The lines that name an organisation (or give its short form and place: `MIPT, Russia`),
+    and the parts that name the block's e-mail domain (`Circonus` beside `x@circonus.com`),
+    unless an address follows the part (`Berkeley, CA 94720` beside `x@berkeley.edu`)."""
     out = []
     for line in split_lines("\n".join(raw)):
-        if looks_institutional(line, known):
+        if looks_institutional(line, known) or short_form_and_place(line):
             out.append(line)
             continue
         parts = line.split(",")  # `Co-Founder & Lead, Ethereum Project`: the named part

@@ -145,6 +145,21 @@ def without_address(affiliation: str) -> str:
 _ACRONYM = re.compile(
     r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT)$)[A-Z][A-Z0-9&-]{2,}$"
 )  # not a country's, not a department's (`EECS, …`)
+# a place's name: `Russia`, `Saudi Arabia`, `Moscow`
+_PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
+
+
+def short_form_and_place(line: str) -> bool:
+    """Whether a line is an organisation's short form and where it is (`MIPT, Russia`, `HSE,
+    Moscow, Russia`): written under an author's name, that is the affiliation."""
+    parts = [p.strip() for p in line.split(",")]
+    return (
+        2 <= len(parts) <= 3
+        and bool(_ACRONYM.match(parts[0]))
+        and all(_PLACE.match(p) for p in parts[1:])
+    )
+
+
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
 

@@ -138,3 +138,12 @@ def test_numbered_entries_typed_after_the_title(places: Gazetteer) -> None:
         "Google(谷歌)",
         "Massachusetts Institute of Technology(麻省理工学院)",
     ]
+
+
+def test_a_short_form_and_its_place_under_a_name(places: Gazetteer) -> None:
+    body = (
+        "\\author{G. Molodtsov \\\\ MIPT, Russia \\\\ \\texttt{g@phystech.edu} \\And "
+        "D. Medyakov \\\\ HSE, Moscow, Russia \\And A. B \\\\ EECS, Boston \\And C. D "
+        "\\\\ CS, Boston, USA}"
+    )
+    assert _labels(body, places) == ["MIPT", "HSE"]  # not a department's short form
