@@ -81,7 +81,8 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
     r"(?:also )?affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at)|"
+    r".{0,120}?\b(?:is|are|was|were) an? [^,.]{0,80}?\b(?:at|with))\s+(?:the\s+)?",  # a student at
     re.I,
 )
 # an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)

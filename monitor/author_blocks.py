@@ -16,7 +16,14 @@ from monitor.affiliation_lines import (
     placeholder,
     split_lines,
 )
-from monitor.org_words import mail_domains, names_domain, short_form_and_place, unit_of
+from monitor.org_words import (
+    mail_domains,
+    names_domain,
+    names_organisation,
+    says_unit,
+    short_form_and_place,
+    unit_of,
+)
 from monitor.tex import macro_args, plain
 
 _MARKER = re.compile(
@@ -157,9 +164,18 @@ _COMPANY = re.compile(
 def _without_units(lines: list[str], known: Known) -> list[str]:
     """One author's lines without the units written above their organisation (`Warwick
     Mathematics Institute` \\\\ `University of Warwick`, `Computer Science Laboratory` \\\\
-    `SRI International`): above the last line the gazetteer knows or that says university, a
-    line that names a unit of it goes (`Max Planck Institute for Informatics` stays)."""
+    `SRI International`): above the last line the gazetteer knows or that says university (or,
+    with none, the last that names an organisation: `Masdar Institute of Science and
+    Technology`), a line that names a unit of it goes (`Max Planck Institute for Informatics`
+    stays)."""
     anchors = [n for n, line in enumerate(lines) if known(line) or _UNIVERSITY_WORD.search(line)]
+    if not anchors:  # else the last line that names an organisation, not a unit of one
+        named = [
+            n
+            for n, x in enumerate(lines)
+            if names_organisation(x) and not says_unit(x.split(",")[-1])  # `Dept. of X, Org`
+        ]
+        anchors = named[-1:]
     if not anchors:
         return lines
     last = lines[anchors[-1]]

@@ -55,7 +55,8 @@ def variants(name_key: str) -> list[str]:
     """Other wordings of a whole name's key: `university paris diderot` as `university of
     paris diderot` and back (`Université Rennes 2` is the list's `University Rennes 2`);
     `university of paris saclay` (`Université Paris-Saclay`) as the English list's `paris
-    saclay university`."""
+    saclay university`. Not `X University` as `University of X`: `Washington University` is
+    not the `University of Washington`, nor `Newcastle University` the one in Australia."""
     if name_key.startswith("university of "):
         rest = name_key.removeprefix("university of ")
         return [f"university {rest}", f"{rest} university"]

@@ -121,7 +121,7 @@ def without_address(affiliation: str) -> str:
     named = [
         i for i, part in enumerate(parts) if names_organisation(part) and not (i and is_unit(part))
     ]
-    starts = [i for i, part in enumerate(parts) if i in named or _ACRONYM.match(part)]
+    starts = [i for i, part in enumerate(parts) if i in named or _SHORT_NAME.match(part)]
     first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
     if first and _LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
         first -= 1
@@ -160,6 +160,8 @@ def short_form_and_place(line: str) -> bool:
     )
 
 
+# a name in capitals (`UTEP`) or a brand's (`SimulaMet`, `DeepMind`; not `McLean`, a town)
+_SHORT_NAME = re.compile(rf"{_ACRONYM.pattern}|^(?!Ma?c[A-Z])[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
 _ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
 

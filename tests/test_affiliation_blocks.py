@@ -147,3 +147,47 @@ def test_a_short_form_and_its_place_under_a_name(places: Gazetteer) -> None:
         "\\\\ CS, Boston, USA}"
     )
     assert _labels(body, places) == ["MIPT", "HSE"]  # not a department's short form
+
+
+def test_units_above_an_organisation_the_gazetteer_lacks_go(places: Gazetteer) -> None:
+    body = (
+        "\\author{\\IEEEauthorblockN{A\\IEEEauthorrefmark{1}, B\\IEEEauthorrefmark{2}}"
+        "\\IEEEauthorblockA{Institute Center for Smart Systems (iSmart) \\IEEEauthorrefmark{2}"
+        "\\\\ Department of Electrical Engineering \\IEEEauthorrefmark{1}\\\\ Masdar Institute "
+        "of Science and Technology\\\\ Abu Dhabi, UAE}}"
+    )
+    assert _labels(body, places, "IEEEtran") == ["Masdar Institute of Science and Technology"]
+
+
+def test_a_student_at_a_university_is_at_it(
+    places: Gazetteer,
+) -> None:
+    note = (
+        "\\author{M. C.\\thanks{M. C. is a student attending Master's degree of Computer "
+        "Science at Padua University, Italy. E-mail: m@studenti.unipd.it}}"
+    )
+    assert _labels(note, places, "IEEEtran") == ["Padua University"]
+    assert places.labels(["Washington University"]) != ["University of Washington(华盛顿大学)"]
+
+
+def test_a_brand_after_its_department_is_the_organisation(places: Gazetteer) -> None:
+    body = (
+        "\\author{A\\inst{1} \\and B\\inst{2}}\\institute{Department of Informatics, University "
+        "of Oslo \\and Department of Holistic Systems, SimulaMet}"
+    )
+    assert _labels(body, places, "llncs") == ["University of Oslo(奥斯陆大学)", "SimulaMet"]
+    assert places.labels(["Department of CS, McLean, VA"]) == []  # a town, not a brand
+
+
+def test_authors_set_by_hand_under_an_empty_author(places: Gazetteer) -> None:
+    source = (
+        "\\documentclass{llncs}\\begin{document}\\title{T}\\author{}\\institute{}\\maketitle\n"
+        "\\begin{center}\\begin{tabular}{cc}P. McMinn & G. Kapfhammer \\\\\n"
+        "{\\small University of Sheffield, UK} & {\\small Allegheny College, USA} \\\\\n"
+        "\\end{tabular}\\end{center}\n\\begin{abstract}A.\\end{abstract}"
+    )
+    found = latex_front.affiliations({"main.tex": source}, places.knows)
+    assert places.labels(found) == [
+        "The University of Sheffield(谢菲尔德大学)",
+        "Allegheny College(阿勒格尼学院)",
+    ]

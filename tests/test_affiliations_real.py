@@ -67,6 +67,8 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout9", (0.95, 0.95, 0.9, 0.0)),
         ("latex_heldout10", (0.98, 0.92, 0.85, 0.0)),
         ("latex_heldout11", (0.95, 0.96, 0.85, 0.0)),
+        ("latex_heldout12", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout13", (0.98, 0.9, 0.85, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
