@@ -28,6 +28,7 @@ _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "ce
 # words that make a university of X another one: `Technical University of Graz`
 _QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
               "pedagogical", "economic", "open", "catholic", "free", "state"}  # fmt: skip
+_BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 
 
@@ -85,10 +86,17 @@ class Gazetteer:
         """The institutions an affiliation string names: whole, by comma-separated part (with
         the organisations co-listed beside a known one), or (for `A and B`) by the longest
         known names inside it. Empty if none is known."""
-        whole = self._get(key(affiliation), affiliation)
+        whole = self._get(key(affiliation), affiliation) or self._short_form(affiliation)
         if whole:
             return [whole]
         return self._by_parts(affiliation) or self._inside(key(affiliation).split(), affiliation)
+
+    def _short_form(self, affiliation: str) -> Institution | None:
+        """The organisation a name's short form in brackets names (`University of Illinois
+        (UIUC)`), unless that is an academy above the name (`Institute of Physics (CAS)`)."""
+        short = _BRACKETED.search(affiliation)
+        hit = self._get(key(short[1]), affiliation) if short else None
+        return None if hit is None or _UMBRELLA.fullmatch(key(hit.english)) else hit
 
     def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []

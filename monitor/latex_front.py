@@ -74,11 +74,16 @@ def _stated(text: str, macros: dict[str, str], known: Known, explicit: bool) -> 
     its numbered entries (an organisation authors point to) or the part whole."""
     out: list[str] = []
     for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", text):  # llncs: `A \\and B`
+        if _AT.search(text):  # svjour3: `Name \\at Address \\and …`, the names are no one's
+            one = _AT.split(one, 1)[1] if _AT.search(one) else ""
         for body in _institutions(one):
             marked = marked_entries(body)
             for entry in marked or [body]:
                 out += entry_lines(entry, macros, known, explicit or bool(marked))
     return out
+
+
+_AT = re.compile(r"\\at(?![A-Za-z])")
 
 
 def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
@@ -106,9 +111,11 @@ def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[s
 
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
-    """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`."""
+    """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`; the
+    old sigplanconf's `\\authorinfo{Names}{Affiliation}{Email}`."""
     out: list[str] = []
-    for _name, affiliation, *_ in macro_args(front, "author", 3):
+    written = [*macro_args(front, "author", 3), *macro_args(front, "authorinfo", 3)]
+    for _name, affiliation, *_ in written:
         lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
         out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
     return out

@@ -116,7 +116,10 @@ def without_address(affiliation: str) -> str:
     (`Dept. of CS, Institute X, Berlin` → `Institute X`), parts that name no organisation
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
-    parts = [_ACRONYM_DASH.sub("", " ".join(p.split())) for p in affiliation.split(",")]
+    parts = [
+        _GLUED_PLACE.sub("", _ACRONYM_DASH.sub("", " ".join(p.split())))
+        for p in affiliation.split(",")
+    ]
     # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
     named = [
         i for i, part in enumerate(parts) if names_organisation(part) and not (i and is_unit(part))
@@ -129,6 +132,8 @@ def without_address(affiliation: str) -> str:
     universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
+    if len(kept) > 1 and _OWN_TEAM.search(kept[0]) and _shares_name(kept[0], kept[-1]):
+        kept = kept[1:]  # `Wikimedia Research, Wikimedia Foundation`
     unit_dropped = False
     while kept:
         if is_unit(kept[0]) or _team_before(kept):
@@ -139,6 +144,19 @@ def without_address(affiliation: str) -> str:
             break
         kept.pop(0)
     return ", ".join(kept)
+
+
+# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
+_GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
+# an organisation's own research arm or team, named after it
+_OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
+
+
+def _shares_name(unit: str, organisation: str) -> bool:
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\b[A-Z][a-z]{3,}\b", text))
+
+    return bool(words(unit) & words(organisation) - {"University", "Institute", "Research"})
 
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's

@@ -191,3 +191,27 @@ def test_authors_set_by_hand_under_an_empty_author(places: Gazetteer) -> None:
         "The University of Sheffield(谢菲尔德大学)",
         "Allegheny College(阿勒格尼学院)",
     ]
+
+
+def test_sigplanconf_authorinfo_and_svjour3_at(places: Gazetteer) -> None:
+    sigplan = (
+        "\\authorinfo{\\begin{minipage}{1.0\\linewidth}T. McPhillips \\end{minipage}}"
+        "{\\begin{minipage}{1.0\\linewidth}University of Illinois (UIUC)\\end{minipage}}"
+        "{\\begin{minipage}{1.0\\linewidth}t@illinois.edu\\end{minipage}}"
+    )
+    assert _labels(sigplan, places) == [  # the short form in brackets names the campus
+        "University of Illinois at Urbana-Champaign(伊利诺伊大学香槟分校)"
+    ]
+    assert places.labels(["Institute of Physics (CAS)"]) == ["Institute of Physics (CAS)"]
+    svjour = (  # the names between `\\and`s are no one's; the address follows `\\at`
+        "\\author{I. Lima \\and B. Miranda}\\institute{I. Lima \\and \\email{i@cin.ufpe.br} "
+        "\\\\ B. Miranda \\and \\email{b@cin.ufpe.br} \\\\ \\at Universidade Federal de "
+        "Pernambuco, Recife, PE, Brazil}"
+    )
+    assert _labels(svjour, places, "svjour3") == ["Universidade Federal de Pernambuco"]
+
+
+def test_a_glued_postcode_and_an_organisation_s_own_research_arm(places: Gazetteer) -> None:
+    assert places.labels(["MTA SZTAKI 1111 Budapest"]) == ["MTA SZTAKI"]
+    assert places.labels(["Wikimedia Research, Wikimedia Foundation"]) == ["Wikimedia Foundation"]
+    assert places.labels(["Acme Research, Foo Corp"]) == ["Acme Research, Foo Corp"]
