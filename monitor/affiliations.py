@@ -196,6 +196,8 @@ class Gazetteer:
         sides = part.split(joiner)
         if len(sides) != 2:
             return [part]
+        if key(sides[0]) in self._countries:  # `…, USA and Czech Technical University`
+            return [sides[1]]
         known = [self._get(key(x), part) is not None for x in sides]
         named = [
             k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))

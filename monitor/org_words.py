@@ -35,9 +35,20 @@ _AI_COMPANY = re.compile(r"^(?:[A-Z][\w.'-]*\s+){1,3}AI$")
 
 
 def names_organisation(text: str) -> bool:
-    """Whether free text says it is an organisation: a word like "University" or "Inc.", or
-    the `… AI` form of a company's name."""
-    return bool(INSTITUTION_WORDS.search(text) or _AI_COMPANY.match(text.strip()))
+    """Whether free text says it is an organisation: a word like "University" or "Inc.", a
+    company's legal form (`ORS Consulting ApS`), or the `… AI` form of a company's name."""
+    return bool(
+        INSTITUTION_WORDS.search(text)
+        or _LEGAL_FORM.search(text)
+        or _AI_COMPANY.match(text.strip())
+    )
+
+
+# a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
+_LEGAL_FORM = re.compile(
+    r"\b(?:ApS|Aps|A/S|AB|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|SAS|Oy|Pty|"
+    r"PLC|plc|K\.K\.)(?=,|$)"
+)
 
 
 # the joining words of an IEEE note's list: `…, with X, and also with Y`

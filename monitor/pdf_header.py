@@ -137,19 +137,18 @@ _NOTE = re.compile(
 
 def _footnotes(text: str, known: Known) -> list[str]:
     """Notes at the foot of page 1 that give affiliations with no "is with": numbered entries
-    (`1University of Washington 2Columbia University`) and a note with an author's e-mail (`*
-    MACSI, …, University of Limerick, Ireland x@ul.ie`)."""
+    (`1University of Washington 2Columbia University`), a note with an author's e-mail (`*
+    MACSI, …, University of Limerick, Ireland x@ul.ie`) or one set under a symbol (`* H2O.ai
+    and George Washington University`), when written as names."""
     lines = accented(_unbroken(text)).splitlines()
     body = (n for n, x in enumerate(lines) if ABSTRACT.match(x) or starts_body(x))
     out: list[str] = []
     for line in lines[next(body, len(lines)) :]:
         pieces = [first_sentence(p) for p in _MARKER.split(line)]  # `…, USA. Correspondence to`
         opens = _NOTE_START.match(line) is not None  # not a line the page broke mid-name
-        said = (
-            pieces[:1]
-            if opens and ("@" in line or WORK_AT.match(pieces[0].lstrip(_MARK_CHARS + " ")))
-            else []
-        )
+        starred = line.lstrip()[:1] in _MARK_CHARS  # `* H2O.ai and George Washington University`
+        led = WORK_AT.match(pieces[0].lstrip(_MARK_CHARS + " "))
+        said = pieces[:1] if opens and ("@" in line or led or starred) else []
         for piece in (clean_line(p) for p in pieces[1:] + said):
             piece = WORK_AT.sub("", piece)
             piece = subject[1] if (subject := _PART_OF.match(piece)) else piece
@@ -181,7 +180,16 @@ _NOTE_START = re.compile(rf"^(?:\s+|[{_MARK_CHARS}]\s*)[A-Z]")
 def _notes(text: str, known: Known) -> list[str]:
     """ "The authors are with the School of …, University of …, Beijing (e-mail: …)" anywhere
     on the page, its lines joined and de-hyphenated."""
-    return note_lines(_unbroken(text).replace("\n", " "), known, led=True)
+    joined = _unbroken(text).replace("\n", " ")
+    # and what follows each "… are with" wherever it stands: the page's text runs the note into
+    # the lines above it (`… the Grant BT/2023 P. Viswanathan and M. Adhikari are with the …`)
+    after_with = [first_sentence(p) for p in _IS_WITH.split(joined)[1:]]
+    return note_lines(joined, known, led=True) + [
+        x for piece in after_with for x in note_lines(piece, known)
+    ]
+
+
+_IS_WITH = re.compile(r"\b(?:is|are) (?:now |also )?with\s+(?:the\s+)?")
 
 
 def _unbroken(text: str) -> str:

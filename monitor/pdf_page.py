@@ -17,20 +17,24 @@ from monitor.affiliation_lines import Known, clean_line
 from monitor.errors import InputError
 from monitor.org_words import names_organisation, part_of_next, says_unit
 
-ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b", re.I)
+ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)(?![a-z])", re.I)  # `Abstract5`
 # the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`): the header has ended, unless
 # it names an organisation (llncs' `1 Singapore University of Technology and Design`)
-_BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*$")
+_BODY = re.compile(r"^\s*(?:[0-9]+\.?|[IVX]+\.)\s+[A-Z][A-Za-z ]*\d*$")  # and its line number
 _HEADER_LINES = 60
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
-_WRAPPED = re.compile(r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&)$")
+_WRAPPED = re.compile(
+    r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&|"
+    r"\b(?:Université|Universität|Universidad|Universidade|Università|Universitat|Technische))$"
+)  # `… Université` + `Paris-Saclay, …`
 # a place's first word ending an organisation's line: `University of California at Santa` +
 # `Barbara` (not an author's name: `Wenyi Hong`)
 _PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
-    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),)"
-)  # `(KIT), …`
+    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),|"
+    r"(?:de|du|des|di|del|della|für|zu)\s+[A-Z])"
+)  # `(KIT), …`, `de Montréal (CRIUGM), …`
 # a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
 _AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
 # elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)

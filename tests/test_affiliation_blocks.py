@@ -3,7 +3,7 @@ written small; the papers that showed them are in tests/fixtures/latex_heldout9-
 
 from __future__ import annotations
 
-from monitor import affiliation_lines, latex_front
+from monitor import affiliation_lines, latex_front, pdf_header
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels
 
@@ -215,3 +215,62 @@ def test_a_glued_postcode_and_an_organisation_s_own_research_arm(places: Gazette
     assert places.labels(["MTA SZTAKI 1111 Budapest"]) == ["MTA SZTAKI"]
     assert places.labels(["Wikimedia Research, Wikimedia Foundation"]) == ["Wikimedia Foundation"]
     assert places.labels(["Acme Research, Foo Corp"]) == ["Acme Research, Foo Corp"]
+
+
+def _page_labels(page: str, places: Gazetteer, authors: tuple[str, ...] = ()) -> list[str]:
+    return places.labels(pdf_header.affiliations(page, "T", authors, places.knows))
+
+
+def test_pdf_notes_run_into_the_text_above_them(places: Gazetteer) -> None:
+    # IEEE's note lines follow the page's other notes or its body with no sentence end
+    run_on = (
+        "T\nP. Viswanathan, and M. Adhikari, Senior Member, IEEE\nAbstract—A.\nI. INTRODUCTION\n"
+        "The body.\nThis work is supported by the Government of India, under the Grant BT/2023\n"
+        "P. Viswanathan and M. Adhikari are with the School of Data Science, Indian Institute "
+        "of\nScience Education and Research, India (e-mail: p@iisertvm.ac.in).\n"
+    )
+    assert _page_labels(run_on, places) == [  # not the Indian Institute of Science
+        "Indian Institute of Science Education and Research(印度科学教育与研究学院)"
+    ]
+    bullet = (
+        "T\nX. Shi, Fellow, IEEE\nAbstract—A.\n1 INTRODUCTION\nThe body of the paper.\n"
+        "• X. Shi and H. Jin are with the National Engineering Research Center, Huazhong\n"
+        "University of Science and Technology, Wuhan, 430074, China. E-mail: x@hust.edu.cn\n"
+    )
+    assert _page_labels(bullet, places) == [
+        "Huazhong University of Science and Technology(华中科技大学)"
+    ]
+
+
+def test_pdf_lines_notes_and_names(places: Gazetteer) -> None:
+    starred = (
+        "T\nPatrick Hall*\nWashington, DC\nAbstract\nA.\n1 Introduction\nB.\n"
+        "* H2O.ai and George Washington University\n"
+    )
+    assert _page_labels(starred, places) == [
+        "H2O.ai",
+        "The George Washington University(乔治华盛顿大学)",
+    ]
+    numbered_lines = (  # lineno prints each line's number after it
+        "T1\nZ. Shao1,∗, L. Lei2\n1Rundian Energy Science and Technology Co., Ltd.,\n"
+        "Zhengzhou 450052, China\nAbstract5\nThis is the abstract.6\n1 Introduction7\nBody.8\n"
+    )
+    assert _page_labels(numbered_lines, places) == [
+        "Rundian Energy Science and Technology Co., Ltd."
+    ]
+    broken = (
+        "T\nA. B a , C. D b\na Laboratoire Génie Industriel, CentraleSupélec, Université\n"
+        "Paris-Saclay, 3 Rue Joliot Curie, France\nb Centre de recherche de l’Institut "
+        "Universitaire de Gériatrie\nde Montréal (CRIUGM), Montréal, Canada.\n"
+        "c ORS Consulting ApS, Borgergade 66, DK-6700 Esbjerg, Denmark\nAbstract\nA.\n"
+    )
+    assert _page_labels(broken, places) == [
+        "CentraleSupélec",
+        "Paris-Saclay University(巴黎萨克雷大学)",
+        "Centre de recherche de l’Institut Universitaire de Gériatrie de Montréal (CRIUGM)",
+        "ORS Consulting ApS",
+    ]
+    assert places.labels(["Northeastern University, USA and Czech Technical University"]) == [
+        "Northeastern University(美国东北大学)",
+        "Czech Technical University",
+    ]
