@@ -64,7 +64,7 @@ FUNDING = re.compile(
 )
 # what an explicit affiliation macro may hold that names no organisation
 NO_ORGANISATION = re.compile(
-    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)(?:,|$)|"
+    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)(?:,\s*(?-i:[A-Z])[\w .-]*)*$|"
     r"(?:none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
@@ -81,8 +81,15 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
     r"(?:also )?affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at)|"
-    r".{0,120}?\b(?:is|are|was|were) an? [^,.]{0,80}?\b(?:at|with))\s+(?:the\s+)?",  # a student at
+    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
+    re.I,
+)
+# an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
+# role held at an organisation (not prose: `MoE is a popular architecture at Google`)
+_ROLE_AT = re.compile(
+    r"^.{0,120}?\b(?:is|are|was|were) an? [^,.]{0,40}?\b(?:student|researcher|professor|"
+    r"scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|member|director)\b"
+    r"[^,.]{0,60}?\b(?:at|with)\s+(?:the\s+)?",
     re.I,
 )
 # an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
@@ -126,14 +133,17 @@ def first_sentence(text: str) -> str:
 
 def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
     """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
-    …}`): each sentence on its own, its "is with"/"work done at" lead removed; with `led`,
-    only sentences that have such a lead (a PDF page's notes among its other text)."""
+    …}`): each sentence on its own, its "is with"/"work done at" lead removed (and "is a
+    student at"); with `led`, only sentences that have an "is with" lead (a PDF page's notes
+    among its other text)."""
     out = []
     for sentence in sentences(note):
         for line in split_lines(sentence):
             if led and not WORK_AT.match(line):
                 continue
-            line = WORK_AT.sub("", line) if led else _NAMES_COLON.sub("", WORK_AT.sub("", line))
+            line = WORK_AT.sub("", line)
+            if not led:
+                line = _NAMES_COLON.sub("", _ROLE_AT.sub("", line))
             if looks_institutional(line, known):
                 out.append(line)
     return out

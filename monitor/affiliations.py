@@ -28,6 +28,7 @@ _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "ce
 # words that make a university of X another one: `Technical University of Graz`
 _QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
               "pedagogical", "economic", "open", "catholic", "free", "state"}  # fmt: skip
+_ROLE_LEAD = re.compile(r"^(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)  # `a PhD student at`
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 
@@ -93,10 +94,19 @@ class Gazetteer:
 
     def _short_form(self, affiliation: str) -> Institution | None:
         """The organisation a name's short form in brackets names (`University of Illinois
-        (UIUC)`), unless that is an academy above the name (`Institute of Physics (CAS)`)."""
+        (UIUC)`: the University of Illinois at Urbana-Champaign)."""
         short = _BRACKETED.search(affiliation)
-        hit = self._get(key(short[1]), affiliation) if short else None
-        return None if hit is None or _UMBRELLA.fullmatch(key(hit.english)) else hit
+        name = key(affiliation[: short.start()]) if short else ""
+        if not short or not name or re.search(r",|;| and | & ", affiliation):
+            return None  # one name only: `PKU and BAAI (BAAI)` names two
+        hit = self._get(key(short[1]), affiliation)
+        # the short form's organisation, when the name is the start of its own (not `Kyoto
+        # Institute of Technology (KIT)` for Karlsruhe's, nor an academy above the name), or
+        # no organisation's (`Arpit Gupta (UCSB)`: an author's)
+        before = affiliation[: short.start()]
+        if hit is None or (names_organisation(before) and not key(hit.english).startswith(name)):
+            return None
+        return None if _UMBRELLA.fullmatch(key(hit.english)) else hit
 
     def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []
@@ -165,8 +175,10 @@ class Gazetteer:
                 else None
             )
             hit = pair or self._get(key(names[i]), affiliation) or self._countryless(names[i])
-            out.append(hit or parts[i])
-            out_piece.append(piece_of[i])
+            # a side of `A and B` may be a known one's unit (`UC Berkeley Sky Lab and Anyscale`)
+            inside = [] if hit or len(joined[piece_of[i]]) < 2 else self._inside_side(names[i])
+            out += inside or [hit or parts[i]]
+            out_piece += [piece_of[i]] * max(len(inside), 1)
             i += 2 if pair else 1
         # the sides of `A and B` are organisations, unless a known one after them has them as
         # its units (`Inria and LIRMM, University of Montpellier`)
@@ -176,6 +188,12 @@ class Gazetteer:
             _Peer(x) if isinstance(x, str) and len(joined[k]) == 2 and not after else x
             for x, k, after in zip(out, out_piece, later, strict=True)
         ]
+
+    def _inside_side(self, side: str) -> list[Institution]:
+        """The known organisations inside one side of `A and B`, whose words say it is a unit
+        or name it (`Department of CS at Stanford University`), with a role's lead removed
+        (`a PhD student at Stanford University`)."""
+        return self._inside(key(_ROLE_LEAD.sub("", side)).split(), side)
 
     def _countryless(self, name: str) -> Institution | None:
         """A known name with its country after it in the same part (`SICS Sweden`)."""

@@ -22,6 +22,7 @@ from monitor.org_words import (
     names_organisation,
     says_unit,
     short_form_and_place,
+    short_name,
     unit_of,
 )
 from monitor.tex import macro_args, plain
@@ -86,11 +87,13 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
         lines += _blocks_lines(blocks, macros, known)
     if not lines:
         centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
+        centred = [c for c in centred if not _FIGURE.search(c)]  # a teaser's caption names no one
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
 
 
+_FIGURE = re.compile(r"\\(?:includegraphics|caption|captionof)(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 
@@ -107,8 +110,9 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     for block in blocks:
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
         bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None
-        if bracketed and not _ROLE.search(bracketed[1]):  # `Arpit Gupta (UCSB)`
-            lines.append(clean_line(bracketed[1]))
+        inside = bracketed[1] if bracketed else ""  # `Arpit Gupta (UCSB)`, not `(Advisor)`
+        if inside and (looks_institutional(inside, known) or short_name(inside)):
+            lines.append(clean_line(inside))
             lines_of = lines_of[1:]
             if not lines_of:
                 continue
@@ -139,14 +143,9 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     return under, bool(_SET_APART.match(rows[0]))
 
 
-# an author's name with the organisation in brackets after it, not a role or a membership
+# an author's name with the organisation in brackets after it
 _NAME_AND_ORGANISATION = re.compile(
     r"^\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,4}\s*\(([^()]{2,80})\)\s*$"
-)
-_ROLE = re.compile(
-    r"\b(?:member|fellow|ieee|student|senior|equal|correspond\w*|contribut\w*|intern|editor|"
-    r"chair|presenter|speaker|he|she|they|him|her)\b|@|\d",
-    re.I,
 )
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")

@@ -71,14 +71,15 @@ def _tex_members(data: bytes, name: str) -> dict[str, str]:
 
 def front_matter(files: dict[str, str], main: str) -> str:
     """`main` with its inputs expanded, comments removed, cut at `\\maketitle`; an
-    `\\address` (or another affiliation macro, numbered entries set as text, or a centred block
-    under an empty `\\author{}`) written after `\\maketitle` and before an abstract or first
+    `\\address` (or another affiliation macro, numbered entries set as text, or a table under an
+    empty `\\author{}`) written after `\\maketitle` and before an abstract or first
     section that follows closely is still the front matter's."""
     text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
-    if cut < 0:
-        return text
+    if cut < 0:  # elsarticle's front matter may end its environment with no `\\maketitle`
+        end = text.find("\\end{frontmatter}", max(start, 0))
+        return text if end < 0 else text[:end]
     body = _BODY_START.search(text, cut)
     end = body.start() if body and body.start() - cut < _AFTER_TITLE else cut
     typed_after = _EMPTY_AUTHOR.search(text, 0, cut) and _BLOCK.search(text, cut, end)
@@ -91,9 +92,9 @@ _AFFILIATION = re.compile(
     r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]",  # a numbered entry: `\textsuperscript{1} MIT`
     re.M,
 )
-# an empty `\\author{}` before the title, and a block after it: the authors set by hand
+# an empty `\\author{}` before the title, and a table after it: the authors set by hand
 _EMPTY_AUTHOR = re.compile(r"\\author\s*\{\s*\}")
-_BLOCK = re.compile(r"\\begin\{(?:center|tabular)\}")
+_BLOCK = re.compile(r"\\begin\{tabular\}")
 _AFTER_TITLE = 2000  # characters between `\\maketitle` and the abstract still read
 
 

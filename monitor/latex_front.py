@@ -48,8 +48,11 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
     macros = definitions(front)
     stated: list[str] = []
     notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`, `\\footnote{…}`)
+    authors = _author_spans(front)
     for match in _MACRO.finditer(front):
         name = match.group(1)
+        if name == "footnote" and not any(a <= match.start() < b for a, b in authors):
+            continue  # a footnote in the title or the abstract is no author's
         count = 2 if name in _KEYED else 1
         args = args_at(front, match.end(), count)
         if args is None:
@@ -69,17 +72,29 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
 
 
+def _author_spans(front: str) -> list[tuple[int, int]]:
+    """Where each `\\author{…}` argument stands in the front matter."""
+    spans = []
+    for match in re.finditer(r"\\author(?![A-Za-z])", front):
+        group = braced(front, match.end())
+        if group:
+            spans.append((match.end(), group[1]))
+    return spans
+
+
 def _stated(text: str, macros: dict[str, str], known: Known, explicit: bool) -> list[str]:
     """The organisations an affiliation macro's argument states: each `\\and` part, each of
     its numbered entries (an organisation authors point to) or the part whole."""
     out: list[str] = []
+    at = _AT.search(text) is not None  # svjour3: `Name \\at Address \\and …`
     for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", text):  # llncs: `A \\and B`
-        if _AT.search(text):  # svjour3: `Name \\at Address \\and …`, the names are no one's
-            one = _AT.split(one, 1)[1] if _AT.search(one) else ""
+        # a part without `\\at` holds names, and an organisation only if its words say so
+        said = not at or _AT.search(one) is not None
+        one = _AT.split(one, 1)[-1]
         for body in _institutions(one):
             marked = marked_entries(body)
             for entry in marked or [body]:
-                out += entry_lines(entry, macros, known, explicit or bool(marked))
+                out += entry_lines(entry, macros, known, (explicit and said) or bool(marked))
     return out
 
 
@@ -127,8 +142,8 @@ def _institutions(body: str) -> list[str]:
     `UC Berkeley \\quad Brim Data`), elsarticle's `organization=`, or the body itself."""
     parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
     spaced = [e for p in parts for e in _SPACED.split(p) if e.strip()]
-    if len(spaced) > len(parts):
-        return spaced
+    if len(spaced) > len(parts) and all(_MARKED_ENTRY.search(e) for e in spaced):
+        return spaced  # each marked: entries, not a name and its city (`Tsinghua \\quad Beijing`)
     if parts:  # one organisation each, even when set on two lines
         return [" \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)]
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
@@ -140,6 +155,8 @@ def _institutions(body: str) -> list[str]:
 
 
 _SPACED = re.compile(r"(?:\s*\\q?quad(?![A-Za-z]))+\s*")
+# an entry's mark before or after it: `$^{1}$…`, `\\textsuperscript{2}…`, `…\\tinydag` (a macro)
+_MARKED_ENTRY = re.compile(r"^\s*(?:\$\^|\\textsuperscript)|\\[A-Za-z]+\s*$|\$\^[^$]*\$\s*$")
 
 
 def _key_value(body: str, name: str) -> str:

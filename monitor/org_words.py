@@ -128,7 +128,7 @@ def without_address(affiliation: str) -> str:
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
     parts = [
-        _GLUED_PLACE.sub("", _ACRONYM_DASH.sub("", " ".join(p.split())))
+        _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
         for p in affiliation.split(",")
     ]
     # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
@@ -159,6 +159,20 @@ def without_address(affiliation: str) -> str:
 
 # a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
 _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
+
+
+def short_name(part: str) -> bool:
+    """Whether a part is an organisation's short name: in capitals (`UTEP`, not `EECS` or
+    `CTO`) or a brand's (`SimulaMet`)."""
+    return _SHORT_NAME.match(part.strip()) is not None
+
+
+def _without_glued_place(part: str) -> str:
+    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
+    glued = _GLUED_PLACE.search(part)
+    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
+
+
 # an organisation's own research arm or team, named after it
 _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 
@@ -172,8 +186,9 @@ def _shares_name(unit: str, organisation: str) -> bool:
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
 _ACRONYM = re.compile(
-    r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT)$)[A-Z][A-Z0-9&-]{2,}$"
-)  # not a country's, not a department's (`EECS, …`)
+    r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT|CEO|CTO|CFO|COO|CIO|CSO|"
+    r"SVP|EVP|PHD|MSC|BSC)$)[A-Z][A-Z0-9&-]{2,}$"
+)  # not a country's, a department's (`EECS, …`) or a position's (`CTO, Lamini`)
 # a place's name: `Russia`, `Saudi Arabia`, `Moscow`
 _PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
 

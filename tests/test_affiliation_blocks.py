@@ -105,7 +105,7 @@ def test_entries_spaced_out_in_one_institution(places: Gazetteer) -> None:
         "\\newcommand{\\tinystar}{\\textsuperscript{$\\star$}}"
         "\\author{A\\tinydag, B\\tinystar, C\\tinydag}\\affiliation{\\institution{UC Berkeley"
         "\\tinydag \\quad \\quad Brim Data\\tinystar \\quad \\quad 12\\textsuperscript{th} Ave "
-        "Labs}}"
+        "Labs\\tinydag}}"
     )
     assert _labels(body, places, "acmart") == [
         "University of California, Berkeley(加利福尼亚大学伯克利分校)",
@@ -274,3 +274,76 @@ def test_pdf_lines_notes_and_names(places: Gazetteer) -> None:
         "Northeastern University(美国东北大学)",
         "Czech Technical University",
     ]
+
+
+def test_what_this_session_s_rules_must_leave_alone(places: Gazetteer) -> None:
+    """A review's counter-examples to the rules above, each one the old code read right."""
+    elsarticle = (  # no `\\maketitle`: the front matter ends with `\\end{frontmatter}`
+        "\\documentclass{elsarticle}\\begin{document}\\begin{frontmatter}\\title{T}\\author{A}"
+        "\\affiliation{organization={School of Computer Science, Wuhan University}}"
+        "\\end{frontmatter}\\section{Intro}LLaMA\\footnote{Released by Meta in 2023.} and "
+        "GPT-4\\footnote{Developed by OpenAI.}\\footnote{Maintained by Stanford University.}"
+    )
+    found = latex_front.affiliations({"main.tex": elsarticle}, places.knows)
+    assert places.labels(found) == ["Wuhan University(武汉大学)"]
+    title_note = (
+        "\\title{T\\footnote{Presented at the Stanford MLSys Seminar.}}\\author{A \\\\ ETH Zurich}"
+    )
+    assert _labels(title_note, places) == ["ETH Zurich(苏黎世联邦理工大学)"]
+    prose = (  # a page's prose is no note
+        "T\nA. B\nUniversity of Toronto\nAbstract\nMixture-of-Experts is a popular architecture "
+        "at Google and Meta. BERT is a language model developed at Google Research.\n"
+    )
+    assert _page_labels(prose, places) == ["University of Toronto(多伦多大学)"]
+    for text, right in [
+        ("Peking University and Beijing Academy of Artificial Intelligence (BAAI)",
+         ["Peking University(北京大学)",
+          "Beijing Academy of Artificial Intelligence(北京智源人工智能研究院)"]),
+        ("Department of Information Science, Kyoto Institute of Technology (KIT)",
+         ["Kyoto Institute of Technology(京都工艺纤维大学)"]),
+        ("Shiv Nadar University (SNU)", ["Shiv Nadar University (SNU)"]),
+        ("Department of Computer Science at Stanford University and Google",
+         ["Stanford University(斯坦福大学)", "Google(谷歌)"]),
+        ("UC Berkeley Sky Computing Lab and Anyscale",
+         ["University of California, Berkeley(加利福尼亚大学伯克利分校)", "Anyscale"]),
+        ("ELLIS Institute Finland, Helsinki", ["ELLIS Institute Finland"]),
+        ("Laboratory for Large Scale AI Systems", []),  # not Scale AI
+        ("Vision 2030 Center, Riyadh", ["Vision 2030 Center"]),
+    ]:  # fmt: skip
+        assert places.labels([text]) == right, text
+    assert places.labels(["Université de Montréal (Mila)"])[0].startswith("University of Montreal")
+    note = (
+        "\\author{J. Doe\\thanks{J. Doe is a visiting researcher at Google and a PhD student "
+        "at Stanford University.}}"
+    )
+    assert _labels(note, places) == ["Google(谷歌)", "Stanford University(斯坦福大学)"]
+    roles = (
+        "\\author{J. Doe (Project Lead) \\\\ Google DeepMind \\And J. Smith (Advisor) \\\\ "
+        "Stanford University \\And W. Zhang (张伟) \\\\ Tsinghua University \\And K. Lee "
+        "\\\\ CTO, Lamini \\\\ \\texttt{k@lamini.ai}}"
+    )
+    assert _labels(roles, places) == [
+        "Google DeepMind(谷歌DeepMind)", "Stanford University(斯坦福大学)",
+        "Tsinghua University(清华大学)", "Lamini",
+    ]  # fmt: skip
+    svjour = (
+        "\\institute{A. Author \\at Dept. of CS, University of Bologna \\and B. Author \\\\ "
+        "Fondazione Bruno Kessler, Trento}"
+    )
+    assert _labels(svjour, places, "svjour3") == [
+        "University of Bologna(博洛尼亚大学)",
+        "Fondazione Bruno Kessler(布鲁诺·凯斯勒基金会)",
+    ]
+    place = "\\author{A}\\affiliation{\\institution{Tsinghua University \\quad Beijing, China}}"
+    assert _labels(place, places, "acmart") == ["Tsinghua University(清华大学)"]
+    teaser = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{}\\maketitle\n"
+        "\\begin{center}\\includegraphics{teaser}\\captionof{figure}{Stable Diffusion by "
+        "Stability AI and Imagen by Google Research}\\end{center}\n"
+        "\\begin{abstract}A.\\end{abstract}"
+    )
+    assert latex_front.affiliations({"main.tex": teaser}, places.knows) == []
+    formerly = (
+        "\\author{A}\\affiliation{\\institution{Independent Researcher, formerly at Google Brain}}"
+    )
+    assert _labels(formerly, places, "acmart") != []
