@@ -12,7 +12,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from monitor.name_keys import COUNTRY_WORDS, key, names_country, numbered_cities, variants
+from monitor.name_keys import (
+    COUNTRY_WORDS,
+    key,
+    leads_unit,
+    names_country,
+    numbered_university,
+    variants,
+)
 from monitor.org_words import (
     has_lead,
     is_unit,
@@ -23,8 +30,6 @@ from monitor.org_words import (
 )
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
-_LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
-              "research", "group", "faculty"}  # fmt: skip
 # words that make a university of X another one: `Technical University of Graz`
 _QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
               "pedagogical", "economic", "open", "catholic", "free", "state"}  # fmt: skip
@@ -114,14 +119,14 @@ class Gazetteer:
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(" ".join(words[i : i + n]), context, whole=False)
-                if hit and _numbered(words[i : i + n], context):
+                if hit and numbered_university(words[i : i + n], context):
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
                 if hit and i and words[i] == "university" and words[i - 1] in _QUALIFIED:
                     hit = None  # `University of Graz` in `Technical University of Graz`
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)
                 short = n == 1 and len(words[i]) <= 3
-                if hit and (not short or (i == 0 and _leads_unit(words, context))):
+                if hit and (not short or (i == 0 and leads_unit(words, context))):
                     found.append(hit)
                     i += n
                     break
@@ -245,27 +250,6 @@ class Gazetteer:
         return out
 
 
-def _numbered(words: list[str], context: str) -> bool:
-    """Whether `university of X` stands in the text for a numbered university of a city whose
-    universities are numbered (`Université Paris 8`, `Université Toulouse III - Paul
-    Sabatier`), not for X's university before a mark or a street's number (`University of
-    Edinburgh 10 Crichton Street`)."""
-    return (
-        len(words) == 3
-        and words[:2] == ["university", "of"]
-        and (words[2] in numbered_cities(context))
-    )
-
-
-def _leads_unit(words: list[str], context: str) -> bool:
-    """Whether a short name (`MIT`) leads the name of one of its units: `MIT Computer
-    Science and AI Laboratory`, `MIT CSAIL`."""
-    return bool(_LAB_WORDS & set(words[1:])) or (
-        len(words) == 2 and _ACRONYM_TAIL.match(context.strip()) is not None
-    )
-
-
-_ACRONYM_TAIL = re.compile(r"^\S+\s+[A-Z][A-Z0-9]{2,}$")
 # academies whose institutes are organisations of their own, named with the academy
 _UMBRELLA = re.compile(
     r"(?:chinese|russian|polish|hungarian|czech|national) academy of "

@@ -16,9 +16,8 @@ from monitor.affiliation_lines import (
     placeholder,
     split_lines,
 )
+from monitor.mail_domains import mail_domains, names_domain
 from monitor.org_words import (
-    mail_domains,
-    names_domain,
     names_organisation,
     says_unit,
     short_form_and_place,

@@ -1,6 +1,8 @@
 """How spellings of an institution's name meet: the keys the gazetteer files names under
-(case, accents, punctuation, `the`, `Univ.` and other languages' "University of" folded) and
-the other wordings a whole name may have in the list.
+(case, accents, punctuation, `the`, `Univ.` and other languages' "University of" folded), the
+other wordings a whole name may have in the list, the ways a country is written, and which
+known names found inside a longer string stand for it (`University of Paris` is not in
+`Université Paris 8`; `MIT` leads `MIT CSAIL`).
 """
 
 from __future__ import annotations
@@ -88,3 +90,30 @@ def names_country(text: str, country: str) -> bool:
     words = f" {key(text)} "
     names = _COUNTRY_NAMES.get(country, (key(country),))
     return any(f" {name} " in words for name in names)
+
+
+_LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
+              "research", "group", "faculty"}  # fmt: skip
+
+
+def numbered_university(words: list[str], context: str) -> bool:
+    """Whether `university of X` stands in the text for a numbered university of a city whose
+    universities are numbered (`Université Paris 8`, `Université Toulouse III - Paul
+    Sabatier`), not for X's university before a mark or a street's number (`University of
+    Edinburgh 10 Crichton Street`)."""
+    return (
+        len(words) == 3
+        and words[:2] == ["university", "of"]
+        and (words[2] in numbered_cities(context))
+    )
+
+
+def leads_unit(words: list[str], context: str) -> bool:
+    """Whether a short name (`MIT`) leads the name of one of its units: `MIT Computer
+    Science and AI Laboratory`, `MIT CSAIL`."""
+    return bool(_LAB_WORDS & set(words[1:])) or (
+        len(words) == 2 and _ACRONYM_TAIL.match(context.strip()) is not None
+    )
+
+
+_ACRONYM_TAIL = re.compile(r"^\S+\s+[A-Z][A-Z0-9]{2,}$")

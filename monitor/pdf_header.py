@@ -20,10 +20,9 @@ from monitor.affiliation_lines import (
     looks_institutional,
     note_lines,
 )
+from monitor.mail_domains import mail_domains, names_domain
 from monitor.org_words import (
     folded,
-    mail_domains,
-    names_domain,
 )
 from monitor.paper import normalize_title
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
