@@ -58,13 +58,14 @@ def split_lines(text: str) -> list[str]:
 
 
 FUNDING = re.compile(
-    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|contribut\w*|"
-    r"correspond\w*|lead)\b",  # not `Fundamental Science … Laboratory`
+    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellow(?:ship)?|equal\w*|"
+    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
+    r"compute|credits?)\b",  # not `Fundamental Science … Laboratory`
     re.I,
 )
 # what an explicit affiliation macro may hold that names no organisation
 NO_ORGANISATION = re.compile(
-    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)(?:,\s*(?-i:[A-Z])[\w .-]*)*$|"
+    r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
     r"(?:none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
@@ -87,9 +88,9 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
 # an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
 # role held at an organisation (not prose: `MoE is a popular architecture at Google`)
 _ROLE_AT = re.compile(
-    r"^.{0,120}?\b(?:is|are|was|were) an? [^,.]{0,40}?\b(?:student|researcher|professor|"
-    r"scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|member|director)\b"
-    r"[^,.]{0,60}?\b(?:at|with)\s+(?:the\s+)?",
+    r"^.{0,120}?\b(?:is|are|was|were) an? (?:(?! and )[^,.]){0,40}?\b(?:student|researcher|"
+    r"professor|scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|member|director)"
+    r"\b(?:(?! and )[^,.]){0,60}?\b(?:at|with)\s+(?:the\s+)?",
     re.I,
 )
 # an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
@@ -152,7 +153,27 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
 def placeholder(line: str) -> bool:
     """Whether a line names no organisation: `Independent Researcher`, a template's `xxx
     University`, `Institution Name, City, Country` or `Laboratory X, Institute X`."""
-    return bool(NO_ORGANISATION.match(line) or _PLACEHOLDER.match(line))
+    return bool(
+        NO_ORGANISATION.match(line)
+        or _PLACEHOLDER.match(line)
+        or _TOWN.match(line)
+        or _independent_somewhere(line)
+    )
+
+
+def _independent_somewhere(line: str) -> bool:
+    """`Independent Researcher, Tampa, FL, USA`: no organisation in the places after it (not
+    `Independent Researcher, Nous Research`)."""
+    first, *rest = [p.strip() for p in line.split(",")]
+    places = all(p[:1].isupper() and not names_organisation(p) for p in rest)
+    return bool(NO_ORGANISATION.match(first)) and bool(rest) and places
+
+
+# a town whose name has an institution's word, with its state or country: `College Park, MD`
+_TOWN = re.compile(
+    r"^(?:College Park|College Station|University Park|University Place|State College|"
+    r"Research Triangle Park|Institute)(?:,\s*[A-Z][\w .-]*)*$"
+)
 
 
 def looks_institutional(line: str, known: Known) -> bool:

@@ -19,7 +19,7 @@ _ABBREVIATIONS = (
     ),  # after accents fold
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
     (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
-    (r"^(?:technische universitat|tu) ", "technical university of "),  # `TU Berlin`, `… Dresden`
+    (r"\b(?:technische universitat|tu) ", "technical university of "),  # `TU Berlin`, `… Dresden`
     (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),

@@ -40,14 +40,16 @@ def names_organisation(text: str) -> bool:
     return bool(
         INSTITUTION_WORDS.search(text)
         or _LEGAL_FORM.search(text)
+        or _TU.search(text)
         or _AI_COMPANY.match(text.strip())
     )
 
 
+_TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(
-    r"\b(?:ApS|Aps|A/S|AB|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|SAS|Oy|Pty|"
-    r"PLC|plc|K\.K\.)(?=,|$)"
+    r"(?<=[A-Za-z0-9.] )(?:ApS|Aps|A/S|AB|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|"
+    r"SAS|Oy|Pty|PLC|plc|K\.K\.)(?=,|$)"
 )
 
 
@@ -164,7 +166,10 @@ _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-
 def short_name(part: str) -> bool:
     """Whether a part is an organisation's short name: in capitals (`UTEP`, not `EECS` or
     `CTO`) or a brand's (`SimulaMet`)."""
-    return _SHORT_NAME.match(part.strip()) is not None
+    return _SHORT_NAME.match(part.strip()) is not None and part.strip().upper() not in _TITLES
+
+
+_TITLES = {"PHD", "ORCID", "MSC", "BSC", "MBA", "MD", "JD", "DPHIL"}  # `John Smith (PhD)`
 
 
 def _without_glued_place(part: str) -> str:
@@ -181,7 +186,7 @@ def _shares_name(unit: str, organisation: str) -> bool:
     def words(text: str) -> set[str]:
         return set(re.findall(r"\b[A-Z][a-z]{3,}\b", text))
 
-    return bool(words(unit) & words(organisation) - {"University", "Institute", "Research"})
+    return bool(words(unit) & words(organisation) - GENERIC_WORDS)
 
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
@@ -262,8 +267,15 @@ def unit_of(line: str, organisation: str) -> bool:
     if says_unit(line):
         return True
     named = [p for p in organisation.split(",") if _UNIVERSITY.search(p)] or [organisation]
-    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", named[0])) - {"University", "Institute"}
+    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", named[0])) - GENERIC_WORDS
     return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line.split(",")[0])))
+
+
+# words many organisations' names share, none of them one organisation's own
+GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", "Centre",
+                 "Laboratory", "Laboratories", "Technology", "Technologies", "Science",
+                 "Sciences", "National", "International", "Group", "Company", "Corporation",
+                 "Academy", "College", "School", "Systems"}  # fmt: skip
 
 
 _CENTRE = re.compile(r"\bcent(?:er|re)(?: for\b|\s*$)", re.I)  # `… Center for X`, `X Center`

@@ -21,9 +21,7 @@ from monitor.affiliation_lines import (
     note_lines,
 )
 from monitor.mail_domains import mail_domains, names_domain
-from monitor.org_words import (
-    folded,
-)
+from monitor.org_words import folded, names_organisation
 from monitor.paper import normalize_title
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
 
@@ -147,6 +145,7 @@ def _footnotes(text: str, known: Known) -> list[str]:
         opens = _NOTE_START.match(line) is not None  # not a line the page broke mid-name
         starred = line.lstrip()[:1] in _MARK_CHARS  # `* H2O.ai and George Washington University`
         led = WORK_AT.match(pieces[0].lstrip(_MARK_CHARS + " "))
+        starred = starred and names_organisation(pieces[0])  # not `* NVIDIA A100 GPUs`
         said = pieces[:1] if opens and ("@" in line or led or starred) else []
         for piece in (clean_line(p) for p in pieces[1:] + said):
             piece = WORK_AT.sub("", piece)
@@ -188,7 +187,8 @@ def _notes(text: str, known: Known) -> list[str]:
     ]
 
 
-_IS_WITH = re.compile(r"\b(?:is|are) (?:now |also )?with\s+(?:the\s+)?")
+# after a name (`… and M. Adhikari are with`), not prose (`the largest gains are with Gemini`)
+_IS_WITH = re.compile(r"\b[A-Z][\w'’-]*\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?")
 
 
 def _unbroken(text: str) -> str:

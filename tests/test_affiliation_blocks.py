@@ -347,3 +347,55 @@ def test_what_this_session_s_rules_must_leave_alone(places: Gazetteer) -> None:
         "\\author{A}\\affiliation{\\institution{Independent Researcher, formerly at Google Brain}}"
     )
     assert _labels(formerly, places, "acmart") != []
+
+
+def test_what_the_review_fixes_must_leave_alone(places: Gazetteer) -> None:
+    """A second review's counter-examples, each one the code before this session read right."""
+    alberta = (
+        "\\author{A. Smith \\\\ Dept. of Computing Science \\\\ University of Alberta \\\\ "
+        "Edmonton, AB, Canada}"
+    )
+    assert _labels(alberta, places) == ["University of Alberta(阿尔伯塔大学)"]  # a province
+    roles = (
+        "\\author{J. Doe\\thanks{J. Doe is a member of the Vector Institute and a professor at "
+        "the University of Toronto.}}"
+    )
+    assert _labels(roles, places) == [
+        "Vector Institute(向量研究所)",
+        "University of Toronto(多伦多大学)",
+    ]
+    nous = "\\author{A}\\affiliation{\\institution{Independent Researcher, Nous Research}}"
+    assert _labels(nous, places, "acmart") == ["Nous Research"]
+    assert places.labels(["Faculty of Informatics TU Wien"]) == ["TU Wien(维也纳技术大学)"]
+    two = "\\author{A. Smith \\\\ Apollo Research \\\\ Redwood Research}"
+    assert _labels(two, places) == ["Apollo Research", "Redwood Research"]
+    notes = (
+        "\\author{A\\footnote{Sponsored by Tencent Rhino-Bird Research Program.} \\\\ University "
+        "of Toronto\\thanks{Compute provided by Stability AI.}\\footnote{We acknowledge the Gauss "
+        "Centre for Supercomputing for computing time.}}"
+    )
+    assert _labels(notes, places) == ["University of Toronto(多伦多大学)"]
+    assert places.labels(["State University of Campinas (UNICAMP), Brazil"]) == [
+        "University of Campinas(坎皮纳斯州立大学)"
+    ]
+    prose = (
+        "T\nA. B\nUniversity of Toronto\nAbstract\nOf all the models we tried, the largest "
+        "improvements by far over the strongest baselines of the last year are with Google "
+        "Gemini and the OpenAI models.\n"
+    )
+    assert _page_labels(prose, places) == ["University of Toronto(多伦多大学)"]
+    assert places.labels(["TU Kaiserslautern and DFKI"]) == [
+        "TU Kaiserslautern",
+        "German Research Center for Artificial Intelligence(德国人工智能研究中心)",
+    ]
+    phd = "\\author{John Smith (PhD) \\\\ Microsoft Research}"
+    assert _labels(phd, places) == ["Microsoft Research(微软研究院)"]
+    starred = (
+        "T\nA. B*\nUniversity of Toronto\nAbstract\nA.\n1 Introduction\nB.\n* NVIDIA A100 GPUs\n"
+    )
+    assert _page_labels(starred, places) == ["University of Toronto(多伦多大学)"]
+    town = (
+        "\\author{B. Robbins \\\\ \\affaddr{University of Maryland - College Park} \\\\ "
+        "\\affaddr{College Park, MD 20742}}"
+    )
+    assert _labels(town, places) == ["University of Maryland College Park(马里兰大学帕克分校)"]

@@ -71,6 +71,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout13", (0.98, 0.9, 0.85, 0.0)),
         ("latex_heldout14", (0.9, 0.86, 0.8, 0.0)),
         ("pdf_heldout5", (0.9, 0.86, 0.72, 0.0)),
+        ("latex_heldout15", (0.95, 0.95, 0.8, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
