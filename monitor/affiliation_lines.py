@@ -58,9 +58,8 @@ def split_lines(text: str) -> list[str]:
 
 
 FUNDING = re.compile(
-    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellow(?:ship)?|equal\w*|"
-    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
-    r"compute|credits?)\b",  # not `Fundamental Science … Laboratory`
+    r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|"
+    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by)\b",
     re.I,
 )
 # what an explicit affiliation macro may hold that names no organisation
@@ -88,9 +87,9 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
 # an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
 # role held at an organisation (not prose: `MoE is a popular architecture at Google`)
 _ROLE_AT = re.compile(
-    r"^.{0,120}?\b(?:is|are|was|were) an? (?:(?! and )[^,.]){0,40}?\b(?:student|researcher|"
-    r"professor|scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|member|director)"
-    r"\b(?:(?! and )[^,.]){0,60}?\b(?:at|with)\s+(?:the\s+)?",
+    r"^.{0,120}?\b(?:is|are|was|were) an? (?:(?! and (?:an?|the) )[^,.]){0,40}?\b(?:student|"
+    r"researcher|professor|scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|"
+    r"member|director)\b(?:(?! and (?:an?|the) )[^,.]){0,60}?\b(?:at|with)\s+(?:the\s+)?",
     re.I,
 )
 # an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
@@ -142,33 +141,37 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
         for line in split_lines(sentence):
             if led and not WORK_AT.match(line):
                 continue
-            line = WORK_AT.sub("", line)
-            if not led:
-                line = _NAMES_COLON.sub("", _ROLE_AT.sub("", line))
+            stripped = WORK_AT.sub("", line)
+            if not led:  # `is with X and is an adjunct professor at Y` keeps X
+                stripped = _NAMES_COLON.sub(
+                    "", _ROLE_AT.sub("", line) if stripped == line else stripped
+                )
+            line = stripped
             if looks_institutional(line, known):
                 out.append(line)
     return out
 
 
-def placeholder(line: str) -> bool:
+def placeholder(line: str, known: Known = lambda _line: False) -> bool:
     """Whether a line names no organisation: `Independent Researcher`, a template's `xxx
     University`, `Institution Name, City, Country` or `Laboratory X, Institute X`."""
     return bool(
         NO_ORGANISATION.match(line)
         or _PLACEHOLDER.match(line)
         or _TOWN.match(line)
-        or _independent_somewhere(line)
+        or _independent_somewhere(line, known)
     )
 
 
-def _independent_somewhere(line: str) -> bool:
-    """`Independent Researcher, Tampa, FL, USA`: no organisation in the places after it (not
-    `Independent Researcher, Nous Research`)."""
+def _independent_somewhere(line: str, known: Known) -> bool:
+    """`Independent Researcher, Tampa, FL, USA`: only places after it (not `Independent
+    Researcher, Nous Research`, `…, LAION`, `…, Hugging Face`, `…, formerly at X`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    places = all(p[:1].isupper() and not names_organisation(p) for p in rest)
+    places = all(_PLACE_WORDS.match(p) and not names_organisation(p) and not known(p) for p in rest)
     return bool(NO_ORGANISATION.match(first)) and bool(rest) and places
 
 
+_PLACE_WORDS = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)*|[A-Z]{2}|USA|UK)$")  # `Tampa`, `FL`
 # a town whose name has an institution's word, with its state or country: `College Park, MD`
 _TOWN = re.compile(
     r"^(?:College Park|College Station|University Park|University Place|State College|"
@@ -179,7 +182,7 @@ _TOWN = re.compile(
 def looks_institutional(line: str, known: Known) -> bool:
     """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
     so, and it is no funding or contribution note, no placeholder, not prose."""
-    if FUNDING.search(line) or _prose(line) or placeholder(line):
+    if FUNDING.search(line) or _prose(line) or placeholder(line, known):
         return False
     return known(line) or names_organisation(line)
 

@@ -33,7 +33,8 @@ _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # words that make a university of X another one: `Technical University of Graz`
 _QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
               "pedagogical", "economic", "open", "catholic", "free"}  # fmt: skip
-_ROLE_LEAD = re.compile(r"^(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)  # `a PhD student at`
+# `a PhD student at`, `is an adjunct professor at`
+_ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 

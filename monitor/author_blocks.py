@@ -63,7 +63,7 @@ def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
     if kept or not explicit:
         return kept
-    return [x for x in lines[:1] if not placeholder(x) and not FUNDING.search(x)]
+    return [x for x in lines[:1] if not placeholder(x, known) and not FUNDING.search(x)]
 
 
 def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
@@ -92,7 +92,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     return lines
 
 
-_FIGURE = re.compile(r"\\(?:includegraphics|caption|captionof)(?![A-Za-z])")
+_FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 

@@ -48,7 +48,7 @@ def names_organisation(text: str) -> bool:
 _TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(
-    r"(?<=[A-Za-z0-9.] )(?:ApS|Aps|A/S|AB|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|"
+    r"(?<=[A-Za-z0-9.] )(?:ApS|Aps|A/S|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|"
     r"SAS|Oy|Pty|PLC|plc|K\.K\.)(?=,|$)"
 )
 
@@ -169,7 +169,25 @@ def short_name(part: str) -> bool:
     return _SHORT_NAME.match(part.strip()) is not None and part.strip().upper() not in _TITLES
 
 
-_TITLES = {"PHD", "ORCID", "MSC", "BSC", "MBA", "MD", "JD", "DPHIL"}  # `John Smith (PhD)`
+_TITLES = {
+    "PHD",
+    "ORCID",
+    "MSC",
+    "BSC",
+    "MBA",
+    "MD",
+    "JD",
+    "DPHIL",
+    "FRS",
+    "FRENG",
+    "FREng",
+    "IEEE",
+    "ACM",
+    "FIEEE",
+    "FACM",
+    "AAAI",
+    "SIAM",
+}  # `John Smith (PhD)`, `(FRS)`
 
 
 def _without_glued_place(part: str) -> str:

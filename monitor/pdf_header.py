@@ -188,7 +188,9 @@ def _notes(text: str, known: Known) -> list[str]:
 
 
 # after a name (`… and M. Adhikari are with`), not prose (`the largest gains are with Gemini`)
-_IS_WITH = re.compile(r"\b[A-Z][\w'’-]*\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?")
+_IS_WITH = re.compile(
+    r"\b(?:[A-Z][\w'’-]*|authors|they)\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?"
+)
 
 
 def _unbroken(text: str) -> str:

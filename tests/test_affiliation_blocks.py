@@ -399,3 +399,40 @@ def test_what_the_review_fixes_must_leave_alone(places: Gazetteer) -> None:
         "\\affaddr{College Park, MD 20742}}"
     )
     assert _labels(town, places) == ["University of Maryland College Park(马里兰大学帕克分校)"]
+
+
+def test_what_the_second_review_fixes_must_leave_alone(places: Gazetteer) -> None:
+    """A third review's counter-examples to the fixes of the first two."""
+    for block, right in [
+        ("\\author{A. Smith \\\\ Research Fellow, University of Edinburgh}",
+         ["The University of Edinburgh(爱丁堡大学)"]),
+        ("\\author{A. Smith \\\\ Lambda Compute Inc.}", ["Lambda Compute Inc"]),
+        ("\\author{A. Smith \\\\ University of Calgary \\\\ Calgary AB, Canada}",
+         ["The University of Calgary(卡尔加里大学)"]),
+        ("\\author{A. Smith \\\\ Independent Researcher, LAION}", ["LAION"]),
+        ("\\author{A. Smith (FRS) \\\\ University of Cambridge}",
+         ["University of Cambridge(剑桥大学)"]),
+        ("\\author{J. Doe\\thanks{J. Doe is a professor and dean at the Institute of Computing "
+         "Technology, Chinese Academy of Sciences.}}",
+         ["Institute of Computing Technology, Chinese Academy of Sciences"
+          "(中国科学院计算技术研究所)"]),
+        ("\\author{J. Doe\\thanks{J. Doe is with Google Research and is an adjunct professor at "
+         "the University of Toronto.}}", ["Google(谷歌)", "University of Toronto(多伦多大学)"]),
+    ]:  # fmt: skip
+        assert _labels(block, places) == right, block
+    funded = (
+        "T\nA. B\nAbstract\nA.\nI. INTRODUCTION\nB.\nThis work was supported in part by the Key\n"
+        "Research and Development Program of Zhejiang Province under Grant 2022C01011\nThe "
+        "authors are with the College of Computer Science and Technology, Zhejiang University, "
+        "Hangzhou 310027, China (e-mail: a@zju.edu.cn).\n"
+    )
+    assert _page_labels(funded, places) == ["Zhejiang University(浙江大学)"]
+    logo = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{}\n\\begin{center}"
+        "\\includegraphics[width=3cm]{logo}\\\\ \\begin{tabular}{cc}Alice & Bob \\\\ Tsinghua "
+        "University & Microsoft Research\\end{tabular}\\end{center}\n\\maketitle"
+    )
+    assert places.labels(latex_front.affiliations({"main.tex": logo}, places.knows)) == [
+        "Tsinghua University(清华大学)",
+        "Microsoft Research(微软研究院)",
+    ]
