@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
-from monitor.org_words import names_organisation, part_of_next
+from monitor.org_words import PLACE, names_organisation, part_of_next
 
 Known = Callable[[str], bool]
 
@@ -167,11 +167,10 @@ def _independent_somewhere(line: str, known: Known) -> bool:
     """`Independent Researcher, Tampa, FL, USA`: only places after it (not `Independent
     Researcher, Nous Research`, `…, LAION`, `…, Hugging Face`, `…, formerly at X`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    places = all(_PLACE_WORDS.match(p) and not names_organisation(p) and not known(p) for p in rest)
+    places = all(PLACE.match(p) and not names_organisation(p) and not known(p) for p in rest)
     return bool(NO_ORGANISATION.match(first)) and bool(rest) and places
 
 
-_PLACE_WORDS = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)*|[A-Z]{2}|USA|UK)$")  # `Tampa`, `FL`
 # a town whose name has an institution's word, with its state or country: `College Park, MD`
 _TOWN = re.compile(
     r"^(?:College Park|College Station|University Park|University Place|State College|"

@@ -201,6 +201,9 @@ _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 
 
 def _shares_name(unit: str, organisation: str) -> bool:
+    """Whether a unit carries the organisation's own name (`Warwick Mathematics Institute`,
+    `University of Warwick`), not a word many names share (`Research`)."""
+
     def words(text: str) -> set[str]:
         return set(re.findall(r"\b[A-Z][a-z]{3,}\b", text))
 
@@ -212,8 +215,8 @@ _ACRONYM = re.compile(
     r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT|CEO|CTO|CFO|COO|CIO|CSO|"
     r"SVP|EVP|PHD|MSC|BSC)$)[A-Z][A-Z0-9&-]{2,}$"
 )  # not a country's, a department's (`EECS, …`) or a position's (`CTO, Lamini`)
-# a place's name: `Russia`, `Saudi Arabia`, `Moscow`
-_PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?$")
+# a place's name or code: `Russia`, `Saudi Arabia`, `Tampa`, `FL`, `USA`
+PLACE = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)*|[A-Z]{2}|USA|UK)$")
 
 
 def short_form_and_place(line: str) -> bool:
@@ -223,7 +226,7 @@ def short_form_and_place(line: str) -> bool:
     return (
         2 <= len(parts) <= 3
         and bool(_ACRONYM.match(parts[0]))
-        and all(_PLACE.match(p) for p in parts[1:])
+        and all(PLACE.match(p) for p in parts[1:])
     )
 
 
@@ -285,8 +288,7 @@ def unit_of(line: str, organisation: str) -> bool:
     if says_unit(line):
         return True
     named = [p for p in organisation.split(",") if _UNIVERSITY.search(p)] or [organisation]
-    own_words = set(re.findall(r"\b[A-Z][a-z]{3,}\b", named[0])) - GENERIC_WORDS
-    return bool(own_words & set(re.findall(r"\b[A-Z][a-z]{3,}\b", line.split(",")[0])))
+    return _shares_name(line.split(",")[0], named[0])
 
 
 # words many organisations' names share, none of them one organisation's own
