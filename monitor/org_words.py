@@ -169,25 +169,9 @@ def short_name(part: str) -> bool:
     return _SHORT_NAME.match(part.strip()) is not None and part.strip().upper() not in _TITLES
 
 
-_TITLES = {
-    "PHD",
-    "ORCID",
-    "MSC",
-    "BSC",
-    "MBA",
-    "MD",
-    "JD",
-    "DPHIL",
-    "FRS",
-    "FRENG",
-    "FREng",
-    "IEEE",
-    "ACM",
-    "FIEEE",
-    "FACM",
-    "AAAI",
-    "SIAM",
-}  # `John Smith (PhD)`, `(FRS)`
+# titles, honours and societies written in brackets after a name: `John Smith (PhD)`, `(FRS)`
+_TITLES = {"PHD", "ORCID", "MSC", "BSC", "MBA", "MD", "JD", "DPHIL", "FRS", "FRENG", "IEEE", "ACM",
+           "FIEEE", "FACM", "AAAI", "SIAM"}  # fmt: skip
 
 
 def _without_glued_place(part: str) -> str:
@@ -203,11 +187,8 @@ _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 def _shares_name(unit: str, organisation: str) -> bool:
     """Whether a unit carries the organisation's own name (`Warwick Mathematics Institute`,
     `University of Warwick`), not a word many names share (`Research`)."""
-
-    def words(text: str) -> set[str]:
-        return set(re.findall(r"\b[A-Z][a-z]{3,}\b", text))
-
-    return bool(words(unit) & words(organisation) - GENERIC_WORDS)
+    own = set(re.findall(r"\b[A-Z][a-z]{3,}\b", organisation)) - GENERIC_WORDS
+    return bool(own & set(re.findall(r"\b[A-Z][a-z]{3,}\b", unit)))
 
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
