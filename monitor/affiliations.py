@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from monitor.name_keys import (
     COUNTRY_WORDS,
+    inside_another,
     key,
     leads_unit,
     names_country,
@@ -30,9 +31,6 @@ from monitor.org_words import (
 )
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
-# words that make a university of X another one: `Technical University of Graz`
-_QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
-              "pedagogical", "economic", "open", "catholic", "free"}  # fmt: skip
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
@@ -122,7 +120,7 @@ class Gazetteer:
                 hit = self._get(" ".join(words[i : i + n]), context, whole=False)
                 if hit and numbered_university(words[i : i + n], context):
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
-                if hit and i and words[i] == "university" and words[i - 1] in _QUALIFIED:
+                if hit and inside_another(words, i, n):
                     hit = None  # `University of Graz` in `Technical University of Graz`
                 # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
                 # (`MIT Computer Science and Artificial Intelligence Laboratory`)

@@ -436,3 +436,12 @@ def test_what_the_second_review_fixes_must_leave_alone(places: Gazetteer) -> Non
         "Tsinghua University(清华大学)",
         "Microsoft Research(微软研究院)",
     ]
+
+
+def test_a_generic_name_inside_a_longer_one_is_not_it(places: Gazetteer) -> None:
+    # `City University` (London, 城市大学) is not in `Ho Chi Minh City University of Technology`
+    assert places.labels(["Ho Chi Minh City University of Technology"]) == [
+        "Ho Chi Minh City University of Technology"
+    ]
+    assert places.labels(["Open University of Catalonia"]) == ["Open University of Catalonia"]
+    assert places.labels(["City University, London"]) == ["City University(城市大学)"]
