@@ -100,14 +100,14 @@ class Gazetteer:
         """The organisation a name's short form in brackets names (`University of Illinois
         (UIUC)`: the University of Illinois at Urbana-Champaign)."""
         short = _BRACKETED.search(affiliation)
-        name = key(affiliation[: short.start()]) if short else ""
+        before = affiliation[: short.start()] if short else ""
+        name = key(before)
         if not short or not name or re.search(r",|;| and | & ", affiliation):
             return None  # one name only: `PKU and BAAI (BAAI)` names two
         hit = self._get(key(short[1]), affiliation)
         # the short form's organisation, when the name is the start of its own (not `Kyoto
         # Institute of Technology (KIT)` for Karlsruhe's, nor an academy above the name), or
         # no organisation's (`Arpit Gupta (UCSB)`: an author's)
-        before = affiliation[: short.start()]
         if hit is None or (names_organisation(before) and not key(hit.english).startswith(name)):
             return None
         return None if _UMBRELLA.fullmatch(key(hit.english)) else hit
