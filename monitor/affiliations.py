@@ -22,6 +22,7 @@ from monitor.name_keys import (
     variants,
 )
 from monitor.org_words import (
+    PLACE,
     has_lead,
     is_unit,
     names_organisation,
@@ -39,6 +40,10 @@ _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 
 class _Peer(str):
     """A side of two organisations joined by `and` or `&`: an organisation, not a unit."""
+
+
+class _Place(str):
+    """A town before `and`, after an organisation (`Tsinghua University, Beijing and MSR`)."""
 
 
 @dataclass(frozen=True)
@@ -147,8 +152,8 @@ class Gazetteer:
             return []
         kept: list[Institution] = []
         for n, item in enumerate(out):
-            if isinstance(item, Institution):
-                kept.append(item)
+            if isinstance(item, Institution | _Place):
+                kept += [item] if isinstance(item, Institution) else []
                 continue
             if isinstance(item, _Peer) and not is_unit(without_lead(item)):
                 kept.append(Institution(without_lead(item), None))  # `H2O.ai and GWU`
@@ -165,7 +170,10 @@ class Gazetteer:
         """The list's parts, each the gazetteer's entry or the text as written (with the words
         that join it to the list: `and also with X`; a `;` starts a new one like `and`)."""
         pieces = re.split(r",|\s[–—-]\s", affiliation.replace(";", ", and"))
-        joined = [self._joined(" ".join(piece.split())) for piece in pieces]
+        joined: list[list[str]] = []
+        for piece in pieces:
+            after_known = bool(joined) and self._get(key(joined[-1][-1]), affiliation) is not None
+            joined.append(self._joined(" ".join(piece.split()), after_known))
         parts = [p for sides in joined for p in sides]
         piece_of = [k for k, sides in enumerate(joined) for _ in sides]
         names = [without_lead(p) for p in parts]
@@ -189,7 +197,7 @@ class Gazetteer:
         parent = [isinstance(x, Institution) or own(without_lead(x), False, False) for x in out]
         later = [any(p for p, j in zip(parent, out_piece, strict=True) if j > k) for k in out_piece]
         return [
-            _Peer(x) if isinstance(x, str) and len(joined[k]) == 2 and not after else x
+            _Peer(x) if type(x) is str and len(joined[k]) == 2 and not after else x
             for x, k, after in zip(out, out_piece, later, strict=True)
         ]
 
@@ -207,7 +215,7 @@ class Gazetteer:
                 return self._get(" ".join(words[:-n]), name)
         return None
 
-    def _joined(self, part: str) -> list[str]:
+    def _joined(self, part: str, after_known: bool = False) -> list[str]:
         """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
         each named by its words, or one known and the other named or a short form in
         capitals; one name otherwise (`… of Science & Technology`). Joined by `and`, one must
@@ -220,6 +228,8 @@ class Gazetteer:
             return [part]
         if key(sides[0]) in self._countries:  # `…, USA and Czech Technical University`
             return [sides[1]]
+        if after_known and PLACE.match(sides[0]) and self._get(key(sides[1]), part):
+            return [_Place(sides[0]), sides[1]]
         known = [self._get(key(x), part) is not None for x in sides]
         named = [
             k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))

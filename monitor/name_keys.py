@@ -14,9 +14,13 @@ from monitor.org_words import folded
 _ABBREVIATIONS = (
     (
         r"^(?:universite|universidad|universita|universidade|universitat|universiteit)"
-        r"(?: (?:de la|de|del|degli|di|do|da|van|von))? ",
+        r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|van|von|zu))? ",
         "university of ",
     ),  # after accents fold
+    # `Universidade Federal de Minas Gerais`, `Universidad Nacional de Colombia`
+    (r"^university of (federal|nacional|catolica) (?:de |do |da |del )?", r"\1 university of "),
+    (r"^nacional ", "national "),
+    (r"^catolica ", "catholic "),
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
     (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     (r"\b(?:technische universitat|tu) ", "technical university of "),  # `TU Berlin`, `… Dresden`
@@ -50,7 +54,16 @@ def key(name: str) -> str:
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
     words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w not in ("at", "the")]
-    return " ".join(words)
+    return " ".join(_EXONYMS.get(w, w) for w in words)
+
+
+# a city as its own language writes it, as the English list does (`Universidade de Lisboa`)
+_EXONYMS = {"lisboa": "lisbon", "milano": "milan", "roma": "rome", "napoli": "naples",
+            "torino": "turin", "firenze": "florence", "genova": "genoa", "padova": "padua",
+            "venezia": "venice", "wien": "vienna", "koln": "cologne", "munchen": "munich",
+            "sevilla": "seville", "praha": "prague", "warszawa": "warsaw",
+            "bruxelles": "brussels", "brussel": "brussels", "geneve": "geneva",
+            "goteborg": "gothenburg", "kobenhavn": "copenhagen", "athina": "athens"}  # fmt: skip
 
 
 def variants(name_key: str) -> list[str]:

@@ -33,6 +33,8 @@ _MARKER = re.compile(
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
+    # or set apart from a name in capitals that a comma ends: `a ORS Consulting Aps, Esbjerg`
+    r"|^[a-f] (?=[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*,)"
 )
 # British and Canadian postcodes (`NW5 3AQ`, `WC1E 6BT`, `M5S 3G4`), whose second half is no
 # footnote mark followed by a name: their space becomes a no-break one before markers split

@@ -20,7 +20,7 @@ def test_an_elsarticle_organisation_is_read_with_its_address_line(places: Gazett
         "  addressline={R. Comendador António da Silva Rodrigues 165}, city={Oliveira}}"
     )
     assert _labels(body, places, "elsarticle") == [
-        "Universidade Federal do Rio de Janeiro",
+        "Federal University of Rio de Janeiro(里约热内卢联邦大学)",
         "SENAI CIMATEC University",
         "Simoldes Plásticos",
     ]
@@ -59,7 +59,7 @@ def test_organisations_joined_by_and_are_each_read(places: Gazetteer) -> None:
     ]
     assert places.labels(["Instituto Superior Técnico & INESC-ID, Universidade de Lisboa"]) == [
         "INESC-ID",  # the school is the university's
-        "Universidade de Lisboa",
+        "University of Lisbon(里斯本大学)",
     ]
     # one name with `and` in it stays one
     for name in ("Virginia Polytechnic Institute and State University",
@@ -208,7 +208,9 @@ def test_sigplanconf_authorinfo_and_svjour3_at(places: Gazetteer) -> None:
         "\\\\ B. Miranda \\and \\email{b@cin.ufpe.br} \\\\ \\at Universidade Federal de "
         "Pernambuco, Recife, PE, Brazil}"
     )
-    assert _labels(svjour, places, "svjour3") == ["Universidade Federal de Pernambuco"]
+    assert _labels(svjour, places, "svjour3") == [
+        "Federal University of Pernambuco(伯南布哥联邦大学)"
+    ]
 
 
 def test_a_glued_postcode_and_an_organisation_s_own_research_arm(places: Gazetteer) -> None:
@@ -445,3 +447,53 @@ def test_a_generic_name_inside_a_longer_one_is_not_it(places: Gazetteer) -> None
     ]
     assert places.labels(["Open University of Catalonia"]) == ["Open University of Catalonia"]
     assert places.labels(["City University, London"]) == ["City University(城市大学)"]
+
+
+def test_a_university_named_in_its_own_language_and_its_city_s(places: Gazetteer) -> None:
+    # the English list writes Lisbon, Cologne, Seville, Milan: the city's endonym meets it
+    assert places.labels(
+        [
+            "Universidade de Lisboa",
+            "Universität zu Köln",
+            "Universidad de Sevilla",
+            "Università degli Studi di Milano",
+            "Universidade Federal de Minas Gerais",
+            "Universidad Nacional de Colombia",
+        ]
+    ) == [
+        "University of Lisbon(里斯本大学)",
+        "University of Cologne(科隆大学)",
+        "University of Seville(塞维利亚大学)",
+        "University of Milan(米兰大学)",
+        "Federal University of Minas Gerais(米纳斯吉拉斯联邦大学)",
+        "National University of Colombia(哥伦比亚国立大学)",
+    ]
+    # a number still names its own university (`Roma Tre`, not the Sapienza)
+    assert places.labels(["Università Roma Tre"]) == ["Roma Tre University(罗马第三大学)"]
+
+
+def test_a_town_before_and_belongs_to_the_organisation_before_it(places: Gazetteer) -> None:
+    assert places.labels(
+        ["Harbin Institute of Technology, Shenzhen and Peng Cheng Laboratory"]
+    ) == ["Harbin Institute of Technology(哈尔滨工业大学)", "Peng Cheng Laboratory(鹏城实验室)"]
+    assert places.labels(["Tsinghua University, Beijing and Microsoft Research"]) == [
+        "Tsinghua University(清华大学)",
+        "Microsoft Research(微软研究院)",
+    ]
+    # a campus is still read with its university, and a brand after a unit stays a name
+    assert places.labels(["University of California, Berkeley and Google"]) == [
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+        "Google(谷歌)",
+    ]
+    assert places.labels(["Dept. of CS, Anyscale and UC Berkeley"]) == [
+        "Anyscale",
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+    ]
+
+
+def test_an_elsarticle_letter_set_apart_from_the_name_in_a_pdf(places: Gazetteer) -> None:
+    page = (
+        "T\nAnders Andreasen 1,\na ORS Consulting Aps, Borgergade 66 st th., DK-6700 Esbjerg\n"
+        "∗Corresponding author\nAbstract\nA.\n"
+    )
+    assert _page_labels(page, places) == ["ORS Consulting Aps"]

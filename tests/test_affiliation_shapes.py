@@ -927,7 +927,7 @@ def test_what_the_fixes_must_leave_alone(places: Gazetteer) -> None:
     assert notes("1Korea Advanced Institute of Science and Technology (KAIST) 2Mila - Quebec")[
         0
     ] == ("Korea Advanced Institute of Science and Technology (KAIST)(韩国科学技术院)")
-    assert notes("1Università degli Studi di Milano") == ["Università degli Studi di Milano"]
+    assert notes("1Università degli Studi di Milano") == ["University of Milan(米兰大学)"]
     assert notes("1Univ. Grenoble Alpes, Inria, CNRS")[-1] == "CNRS(法国国家科学研究中心)"
     assert notes("1Washington University in St. Louis") == [
         "Washington University in St. Louis(圣路易斯华盛顿大学)"
