@@ -7,7 +7,8 @@ recall, the share of papers with all and only the right institutions, and the sh
 nothing found, per template family and overall, with every miss and extra.
 `python -m tests.eval_affiliations FOLDER` does the same for another folder: the held-out set
 (tests/fixtures/latex_heldout) or the PDFs typeset from the real front matters
-(tests/fixtures/pdf_real, read by the PDF fallback alone).
+(tests/fixtures/pdf_real, read by the PDF fallback alone). Given several folders, it
+pools them: the figures are those of one set made of all their papers.
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ def scores(outcomes: Sequence[Outcome]) -> dict[str, float]:
 
 def main(argv: Sequence[str]) -> None:
     places = gazetteer()
-    outcomes = [judge(c, places) for c in cases(Path(argv[0]) if argv else REAL)]
+    folders = [Path(a) for a in argv] or [REAL]  # several: pooled, as one set
+    outcomes = [judge(c, places) for folder in folders for c in cases(folder)]
     families: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         families[o.case.family.split(":")[0]].append(o)
