@@ -99,10 +99,11 @@ _NAMES_COLON = re.compile(
 
 
 # a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
-# (`… Cambridge, MA 02139 USA. B. Jones is with`), not after an initial or a legal form
+# (`… Cambridge, MA 02139 USA. B. Jones is with`), or a postcode (`… de Mexico. 04510 Mexico
+# City`), not after an initial or a legal form
 _SENTENCE_END = re.compile(
     r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
-    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z]|\()"
+    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z]|\(|[0-9]{4,6}\s+[A-Z])"
 )
 # a name's abbreviation (`Univ. Grenoble Alpes`, `Washington University in St. Louis`) ends a
 # sentence only when a sentence's opening follows (`Zhejiang Lab. B. Jones is with …`)
@@ -146,10 +147,24 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped
                 )
+            named = not led and stripped != line and _written_as_a_name(stripped, known)
             line = stripped
-            if looks_institutional(line, known):
+            if looks_institutional(line, known) or named:
                 out.append(line)
     return out
+
+
+# a name in capitalised words: `Voryx Robotics`, `HouseIQ`
+_NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){0,4}")
+
+
+def _written_as_a_name(line: str, known: Known) -> bool:
+    """After a note's lead (`Y. Cao is with Voryx Robotics, San Jose, CA`), a first part
+    written as a name is the organisation, even with no institution word in it."""
+    first = line.split(",")[0].strip()
+    return bool(_NAME_WORDS.fullmatch(first)) and not (
+        FUNDING.search(line) or _prose(line) or placeholder(line, known)
+    )
 
 
 def placeholder(line: str, known: Known = lambda _line: False) -> bool:

@@ -43,12 +43,14 @@ def marked_entries(body: str) -> list[str]:
     """The entries of a block that numbers them at the start of their lines (`$^{1}$UC Santa
     Cruz \\quad $^{2}$Virginia Tech`, after the authors' names), each an organisation authors
     point to; none when fewer than two are numbered."""
-    starts = [
-        m
-        for m in _MARKER.finditer(body)
-        if (not body[: m.start()].strip() or body[: m.start()].rstrip(" \t").endswith(_LINE_START))
-        and _ORGANISATION_MARK.search(m.group(0))
-    ]
+    starts: list[re.Match[str]] = []
+    for m in _MARKER.finditer(body):
+        before = body[: m.start()]
+        opens = not before.strip() or before.rstrip(" \t").endswith(_LINE_START)
+        # or the next on a line that one opened: `$^{1}$UL Research Institutes $^{2}$Independent`
+        follows = bool(starts) and before[-1:].isspace() and body[m.end() : m.end() + 1].isupper()
+        if (opens or follows) and _ORGANISATION_MARK.search(m.group(0)):
+            starts.append(m)
     if len(starts) < 2:
         return []
     ends = [m.start() for m in starts[1:]] + [len(body)]
@@ -68,8 +70,9 @@ def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool
 
 def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
     """NeurIPS/ICLR style: `\\author{Name \\\\ Dept \\\\ University \\And ...}`; else the
-    lines of a `center` block after the authors (`\\large{Google Research}`). A line that
-    names the block's e-mail domain is an organisation too (`Circonus`, `x@circonus.com`)."""
+    lines of a `center` (PLoS: `flushleft`) block after the authors (`\\large{Google
+    Research}`). A line that names the block's e-mail domain is an organisation too
+    (`Circonus`, `x@circonus.com`)."""
     lines: list[str] = []
     bodies = [body for (body,) in macro_args(front, "author")]
     for body in bodies:
@@ -85,8 +88,9 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
             continue
         lines += _blocks_lines(blocks, macros, known)
     if not lines:
-        centred = re.findall(r"\\begin\{center\}(.*?)\\end\{center\}", front, re.S)
-        centred = [c for c in centred if not _FIGURE.search(c)]  # a teaser's caption names no one
+        # PLoS sets its title block `flushleft`
+        blocks = re.findall(r"\\begin\{(center|flushleft)\}(.*?)\\end\{\1\}", front, re.S)
+        centred = [c for _, c in blocks if not _FIGURE.search(c)]  # a teaser's caption names no one
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines

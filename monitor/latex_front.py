@@ -17,6 +17,7 @@ from monitor.affiliation_lines import (
     Known,
     looks_institutional,
     note_lines,
+    placeholder,
     split_lines,
 )
 from monitor.author_blocks import author_block_lines, entry_lines, marked_entries
@@ -132,7 +133,8 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     written = [*macro_args(front, "author", 3), *macro_args(front, "authorinfo", 3)]
     for _name, affiliation, *_ in written:
         lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
-        out += [line for line in lines if looks_institutional(line, known)] or lines[:1]
+        named = [line for line in lines if looks_institutional(line, known)]
+        out += named or [x for x in lines[:1] if not placeholder(x, known)]  # `Unaffiliated`
     return out
 
 

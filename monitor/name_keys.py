@@ -17,14 +17,16 @@ _ABBREVIATIONS = (
         r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|van|von|zu))? ",
         "university of ",
     ),  # after accents fold
+    (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
+    (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     # `Universidade Federal de Minas Gerais`, `Universidad Nacional de Colombia`
     (r"^university of (federal|nacional|catolica) (?:de |do |da |del )?", r"\1 university of "),
     (r"^nacional ", "national "),
     (r"^catolica ", "catholic "),
-    (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
-    (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     (r"\b(?:technische universitat|tu) ", "technical university of "),  # `TU Berlin`, `… Dresden`
     (r" (?:universite|universitat|universiteit|universita)$", " university"),  # `Sorbonne …`
+    (r"^u\.\s?c\.\s*", "uc "),  # `U.C. Berkeley`
+    (r"^u\.\s+(?!s\b)", "university of "),  # `U. Florida`, not `U. S. Navy`
     (r"\buniv\b\.?", "university"),
     (r"\binst\b\.?", "institute"),
     (r"\btech\b\.?", "technology"),

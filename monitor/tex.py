@@ -88,6 +88,9 @@ def definitions(text: str) -> dict[str, str]:
     return found
 
 
+_ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
+
+
 def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     """LaTeX markup to plain text: macros expanded, accents composed, commands dropped."""
     text = tex.replace("\n", " ")
@@ -104,8 +107,9 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = re.sub(r"(?<!\\)&", "\n", text)
     text = _drop_commands_with_args(text)
     text = _compose(text)
-    text = text.replace("\\{", "\ufff0").replace("\\}", "\ufff1")  # literal braces survive
-    text = text.replace("\\&", "&").replace("\\\\", "\n").replace("~", " ").replace("--", "–")
+    # read left to right as TeX does: `\\{\small X}` is a line break, then a group
+    text = re.sub(r"\\([\\{}&])", lambda m: _ESCAPED[m[1]], text)  # literal braces survive
+    text = text.replace("~", " ").replace("--", "–")
     text = re.sub(r"\\(?:q?quad|hfill)(?![A-Za-z])", "\n", text)  # names set side by side
     text = re.sub(r"\\(?:par|newline|linebreak)(?![A-Za-z])", "\n", text)
     text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)

@@ -575,9 +575,7 @@ def test_organisations_named_in_other_languages_and_provincial_key_labs(
         "Buenos Aires -- Consejo Nacional de Investigaciones Cient\\'ificas y T\\'ecnicas, "
         "Argentina}"
     )
-    assert (
-        _labels(conicet, places)[-1] == "Consejo Nacional de Investigaciones Científicas y Técnicas"
-    )
+    assert _labels(conicet, places)[-1] == "CONICET(阿根廷国家科学与技术研究理事会)"
     assert _labels("\\author{A \\\\ Fundaci\\'on Sadosky \\\\ a@b.c}", places) == [
         "Fundación Sadosky"
     ]

@@ -1,0 +1,105 @@
+"""Shapes of real author blocks found by the sixteenth to twentieth held-out sets (one class
+each, written small; the papers that showed them are in tests/fixtures/latex_heldout16-20)."""
+
+from __future__ import annotations
+
+from monitor import affiliation_lines, tex
+from monitor.affiliations import Gazetteer
+from tests.test_affiliation_shapes import _labels
+
+
+def test_a_line_break_before_a_group_is_a_line_break() -> None:
+    # `\\{\small U.C. Berkeley}`: TeX reads `\\` first, not `\{`
+    lines = tex.plain("Joseph Hellerstein\\\\{\\small U.C. Berkeley}", {}).split("\n")
+    assert [line.strip() for line in lines] == [
+        "Joseph Hellerstein",
+        "U.C. Berkeley",
+    ]
+    assert tex.plain("a \\{b\\} c", {}) == "a {b} c"
+
+
+def test_names_under_authors_in_short_forms(places: Gazetteer) -> None:
+    body = (
+        "\\author{Joseph M. Hellerstein\\\\{\\small U.C. Berkeley} \\and "
+        "Christopher Re\\\\{\\small U. Wisconsin} \\and Daisy Wang\\\\{\\small U. Florida}}"
+    )
+    assert _labels(body, places) == [
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+        "University of Wisconsin-Madison(威斯康星大学麦迪逊分校)",
+        "The University of Florida(佛罗里达大学)",
+    ]
+    assert places.labels(["U. S. Naval Academy"]) == ["U. S. Naval Academy"]
+
+
+def test_a_plos_title_block_is_read_like_a_centred_one(places: Gazetteer) -> None:
+    body = (
+        "\\begin{flushleft}{\\Large\\textbf\\newline{T}}\\newline\\\\"
+        "A\\textsuperscript{1, 2}, B\\textsuperscript{1}\\\\\\bigskip\n"
+        "\\textbf{1} University of Auckland, Auckland, Aotearoa/New Zealand\\\\\n"
+        "\\textbf{2} ETH Zurich, Basel, Switzerland\\\\\\bigskip\n"
+        "* a@auckland.ac.nz\n\\end{flushleft}"
+    )
+    assert _labels(body, places) == [
+        "The University of Auckland(奥克兰大学)",
+        "ETH Zurich(苏黎世联邦理工大学)",
+    ]
+
+
+def test_marked_entries_on_one_line(places: Gazetteer) -> None:
+    body = (
+        "\\author{A\\textsuperscript{,1}, B,\\textsuperscript{2} C\\textsuperscript{3}\\\\"
+        "\\textsuperscript{1}UL Research Institutes \\textsuperscript{2}Independent\n"
+        "\\textsuperscript{3}Polytechnique Montreal}"
+    )
+    assert _labels(body, places) == ["UL Research Institutes", "Polytechnique Montreal"]
+    # a name's mark after a space is still no entry
+    names = "\\author{Ann Lee $^{1}$, Bo Chen $^{2}$\\\\ $^{1}$Google \\quad $^{2}$Meta}"
+    assert _labels(names, places) == ["Google(谷歌)", "Meta"]
+
+
+def test_unaffiliated_is_no_organisation_in_lipics(places: Gazetteer) -> None:
+    body = (
+        "\\author{A}{ETH Zurich, Switzerland}{a@x.ch}{}{}"
+        "\\author{B}{Unaffiliated, Netherlands}{b@p.com}{}{}"
+    )
+    assert _labels(body, places, "lipics-v2021") == ["ETH Zurich(苏黎世联邦理工大学)"]
+
+
+def test_an_ieee_note_names_an_organisation_without_an_institution_word(
+    places: Gazetteer,
+) -> None:
+    note = "Y. Cao is with Voryx Robotics, San Jose, CA 95136, USA. E-mail: y@gmail.com"
+    assert affiliation_lines.note_lines(note, places.knows) == [
+        "Voryx Robotics, San Jose, CA 95136, USA"
+    ]
+    # without the lead, or in prose, a name is no organisation
+    assert affiliation_lines.note_lines("Voryx Robotics, San Jose", places.knows) == []
+    assert affiliation_lines.note_lines("The authors thank Voryx Robotics.", places.knows) == []
+
+
+def test_a_postcode_after_a_full_stop_is_the_address(places: Gazetteer) -> None:
+    note = (
+        "$^1$Facultad de Ciencias, Universidad Nacional Autónoma de Mexico. 04510 Mexico City, "
+        "Mexico. $^2$Universidad Autónoma del Estado de Morelos. Cuernavaca, México."
+    )
+    assert places.labels(affiliation_lines.note_lines(tex.plain(note, {}), places.knows)) == [
+        "National Autonomous University of Mexico(墨西哥国立自治大学)",
+        "Universidad Autónoma del Estado de Morelos",
+    ]
+
+
+def test_research_councils_and_schools_of_france_spain_and_latin_america(
+    places: Gazetteer,
+) -> None:
+    assert places.labels(["ENS, EHESS, PSL University, CNRS"]) == [
+        "École Normale Supérieure(巴黎高等师范学院)",
+        "EHESS(法国社会科学高等研究院)",
+        "PSL University(巴黎文理研究大学)",
+        "CNRS(法国国家科学研究中心)",
+    ]
+    assert places.labels(["Consejo Nacional de Investigaciones Científicas y Técnicas"]) == [
+        "CONICET(阿根廷国家科学与技术研究理事会)"
+    ]
+    assert places.labels(["Archimedes AI Research Unit, Athena RC"]) == ["Athena Research Center"]
+    # a lab's own name keeps its organisation, not a look-alike
+    assert places.labels(["ENS de Lyon"]) == ["École normale supérieure de Lyon(里昂高等师范学校)"]
