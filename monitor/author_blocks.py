@@ -18,6 +18,7 @@ from monitor.affiliation_lines import (
 )
 from monitor.mail_domains import mail_domains, names_domain
 from monitor.org_words import (
+    PLACE,
     names_organisation,
     says_unit,
     short_form_and_place,
@@ -60,12 +61,21 @@ def marked_entries(body: str) -> list[str]:
 def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool) -> list[str]:
     """The organisations of one affiliation: its lines that say they are one or name the
     e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
-    affiliation's own, its first line."""
+    affiliation's own, its first line; or a short name over only its place (`\\textit{DoIT}
+    \\\\ Lund, Sweden \\\\ 0000-0002-0751-9695`)."""
     lines = split_lines(plain(entry, macros))
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
-    if kept or not explicit:
+    if kept or not (explicit or _short_name_over_places(lines)):
         return kept
     return [x for x in lines[:1] if not placeholder(x, known) and not FUNDING.search(x)]
+
+
+def _short_name_over_places(lines: list[str]) -> bool:
+    rest = [p.strip() for x in lines[1:] if not _NUMBERS.fullmatch(x) for p in x.split(",")]
+    return bool(rest) and short_name(lines[0]) and all(PLACE.match(p) for p in rest)
+
+
+_NUMBERS = re.compile(r"[\d\sX-]+")  # an ORCID, a phone number
 
 
 def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:
@@ -97,6 +107,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
 
 
 _FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
+_ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 
@@ -111,6 +122,10 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     lines: list[str] = []
     unders: list[tuple[str, bool]] = []
     for block in blocks:
+        address = _ADDR.split(block, 1)
+        if len(address) == 2:  # JMLR's `\\addr`: the author's affiliation, however it is named
+            lines += entry_lines(address[1], macros, known, True)
+            continue
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
         bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None
         inside = bracketed[1] if bracketed else ""  # `Arpit Gupta (UCSB)`, not `(Advisor)`

@@ -21,7 +21,7 @@ from monitor.errors import InputError
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
 
-_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")  # `\\%` starts one, `\%` does not
 _IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.S)
 _INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}")
 
@@ -114,7 +114,24 @@ def _whole(text: str) -> bool:
 
 
 def _strip(text: str) -> str:
-    return _IFFALSE.sub("", _COMMENT.sub("", text))
+    return _switched(_IFFALSE.sub("", _COMMENT.sub(r"\1", text)))
+
+
+def _switched(text: str) -> str:
+    """The branch a switch of the paper's own takes (`\\newif\\ifuniqueAffiliation
+    \\uniqueAffiliationtrue \\ifuniqueAffiliation … \\else … \\fi`: arxiv.sty's template keeps
+    its example authors in the other branch)."""
+    for name in _NEWIF.findall(text):
+        flips = re.findall(rf"\\{name}(true|false)(?![A-Za-z])", text)
+        on = bool(flips) and flips[-1] == "true"
+        branch = re.compile(
+            rf"\\if{name}(?![A-Za-z])(.*?)(?:\\else(?![A-Za-z])(.*?))?\\fi(?![A-Za-z])", re.S
+        )
+        text = branch.sub(lambda m, on=on: m[1] if on else (m[2] or ""), text)
+    return text
+
+
+_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)")
 
 
 def _expand(files: dict[str, str], path: str, text: str, depth: int) -> str:

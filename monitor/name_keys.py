@@ -13,8 +13,8 @@ from monitor.org_words import folded
 
 _ABBREVIATIONS = (
     (
-        r"^(?:universite|universidad|universita|universidade|universitat|universiteit)"
-        r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|van|von|zu))? ",
+        r"^(?:universite|universidad|universita|universidade|universitat|universiteit|"
+        r"universitatea)(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu))? ",
         "university of ",
     ),  # after accents fold
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),

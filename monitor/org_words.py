@@ -72,7 +72,11 @@ _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
-    r"(?:first|second|third|fourth|fifth) faculty of)\b|"
+    r"(?:first|second|third|fourth|fifth) faculty of|"
+    # the same in other languages: `Laboratoire de …`, `Dipartimento di …`, `Laboratorul de …`
+    r"(?:laborat[oó]ri[ou]m?|laboratoire|laboratorul|d[eé]partement|departament[ou]?|"
+    r"dipartimento|facultad|faculdade|facolt[aà]|facultatea|lehrstuhl|fakult[aä]t) "
+    r"(?:de|di|d'|d’|do|da|del|für|fur|of))\b|"
     r"^(?:[A-Z][\w&-]*\s+){1,4}(?:department|dept\.?)$",  # `Computer Science Department`
     re.I,
 )

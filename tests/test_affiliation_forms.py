@@ -3,7 +3,7 @@ each, written small; the papers that showed them are in tests/fixtures/latex_hel
 
 from __future__ import annotations
 
-from monitor import affiliation_lines, tex
+from monitor import affiliation_lines, eprint, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels
 
@@ -103,3 +103,63 @@ def test_research_councils_and_schools_of_france_spain_and_latin_america(
     assert places.labels(["Archimedes AI Research Unit, Athena RC"]) == ["Athena Research Center"]
     # a lab's own name keeps its organisation, not a look-alike
     assert places.labels(["ENS de Lyon"]) == ["École normale supérieure de Lyon(里昂高等师范学校)"]
+
+
+def test_jmlr_addr_is_the_affiliation_however_it_is_named(places: Gazetteer) -> None:
+    body = (
+        "\\author{\\Name{A}\\Email{a@phystech.edu}\\\\ \\addr MIPT \\AND "
+        "\\Name{B}\\Email{b@x.org}\\\\ \\addr AI4Science}"
+    )
+    assert _labels(body, places, "jmlr") == [
+        "Moscow Institute of Physics and Technology(莫斯科物理技术学院)",
+        "AI4Science",
+    ]
+
+
+def test_a_short_name_over_its_place_in_an_ieee_block(places: Gazetteer) -> None:
+    body = (
+        "\\author{\\IEEEauthorblockN{A}\\IEEEauthorblockA{\\textit{DoIT}\\\\ Lund, Sweden \\\\ "
+        "0000-0002-0751-9695} \\and \\IEEEauthorblockN{B}\\IEEEauthorblockA{\\textit{dept. "
+        "Computer Science} \\\\ \\textit{Ume\\aa University}\\\\ Ume\\aa, Sweden}}"
+    )
+    assert _labels(body, places, "IEEEtran") == ["DoIT", "Umeå University(于默奥大学)"]
+    # a department's short name over its place is no organisation
+    eecs = "\\author{\\IEEEauthorblockN{A}\\IEEEauthorblockA{EECS \\\\ Berkeley, CA}}"
+    assert _labels(eecs, places, "IEEEtran") == []
+
+
+def test_units_and_universities_in_other_languages(places: Gazetteer) -> None:
+    assert places.labels(["Laboratorul de Informatică, Universitatea din Cambridge"]) == [
+        "University of Cambridge(剑桥大学)"
+    ]
+    assert places.labels(["Dipartimento di Informatica, Università di Pisa"]) == [
+        "University of Pisa(比萨大学)"
+    ]
+    # TeX eats the space after `\aa`, but not before a capital the author meant to set apart
+    assert tex.plain("Ume\\aa University, K\\o{}benhavn, \\o ster", {}) == (
+        "Umeå University, København, øster"
+    )
+
+
+def test_a_switch_of_the_paper_s_own_takes_its_branch(places: Gazetteer) -> None:
+    # arxiv.sty's template keeps its example authors in the branch not taken
+    body = (
+        "\\newif\\ifuniqueAffiliation\n\\uniqueAffiliationtrue\n"
+        "\\ifuniqueAffiliation\n\\author{Diego Dorn\\thanks{Main contributors}\\\\%\n"
+        "   Centre pour la Sécurité de l'IA \\\\ \\And Vincent Corruble \\\\ "
+        "LIP6, Sorbonne University}\n\\else\n\\usepackage{authblk}\\author[1]{D. Hippocampus}\n"
+        "\\affil[1]{Department of Computer Science, Cranberry-Lemon University}\n\\fi\n"
+    )
+    assert _labels(body, places) == [
+        "Centre pour la Sécurité de l'IA",
+        "Sorbonne University(索邦大学)",
+    ]
+    switched_off = body.replace("\\uniqueAffiliationtrue", "")
+    assert _labels(switched_off, places) == ["Cranberry-Lemon University"]
+
+
+def test_a_comment_after_a_line_break() -> None:
+    # `\\%` is a line break and a comment, `\%` a percent sign
+    assert eprint.front_matter({"m.tex": "A\\\\% note\nB \\% C % D\n"}, "m.tex") == (
+        "A\\\\\nB \\% C \n"
+    )
