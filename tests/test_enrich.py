@@ -210,7 +210,7 @@ def test_research_organisations_of_the_field_are_known(places: Gazetteer) -> Non
     ]
     assert places.labels(["Instituto Superior Técnico & INESC-ID, Universidade de Lisboa"]) == [
         "INESC-ID",
-        "Universidade de Lisboa",
+        "University of Lisbon(里斯本大学)",
     ]
     assert places.labels(["FAU Erlangen-Nürnberg"]) == [
         "Friedrich-Alexander University Erlangen-Nuremberg(埃尔朗根-纽伦堡大学)"
