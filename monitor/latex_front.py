@@ -25,10 +25,11 @@ from monitor.eprint import front_matter, main_files
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
-             "mlsysaffiliation", "sysmlaffiliation", "icmladdress")  # fmt: skip
+             "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress")  # fmt: skip
 _KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation")  # `{key}{Organisation}`
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
+    r"aistatsaddress|"
     r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks)"
     r"(?![A-Za-z])"
 )
@@ -88,7 +89,7 @@ def _stated(text: str, macros: dict[str, str], known: Known, explicit: bool) -> 
     its numbered entries (an organisation authors point to) or the part whole."""
     out: list[str] = []
     at = _AT.search(text) is not None  # svjour3: `Name \\at Address \\and …`
-    for one in re.split(r"\\(?:and|AND)(?![A-Za-z])", text):  # llncs: `A \\and B`
+    for one in re.split(r"\\(?:and|AND|And)(?![A-Za-z])", text):  # llncs: `A \\and B`
         # a part without `\\at` holds names, and an organisation only if its words say so
         said = not at or _AT.search(one) is not None
         one = _AT.split(one, 1)[-1]

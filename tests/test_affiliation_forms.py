@@ -3,7 +3,7 @@ each, written small; the papers that showed them are in tests/fixtures/latex_hel
 
 from __future__ import annotations
 
-from monitor import affiliation_lines, eprint, tex
+from monitor import affiliation_lines, eprint, latex_front, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels
 
@@ -163,3 +163,17 @@ def test_a_comment_after_a_line_break() -> None:
     assert eprint.front_matter({"m.tex": "A\\\\% note\nB \\% C % D\n"}, "m.tex") == (
         "A\\\\\nB \\% C \n"
     )
+
+
+def test_aistats_addresses_are_the_affiliations(places: Gazetteer) -> None:
+    source = (
+        "\\documentclass{article}\\usepackage{aistats2026}\\begin{document}\\twocolumn["
+        "\\aistatstitle{T}\\aistatsauthor{ A \\And B \\And C }"
+        "\\aistatsaddress{ Harokopio University of Athens \\And Harokopio University of Athens "
+        "\\And University of Edinburgh } ]\\begin{abstract}X.\\end{abstract}"
+    )
+    found = latex_front.affiliations({"main.tex": source}, places.knows)
+    assert places.labels(found) == [
+        "Harokopio University of Athens",
+        "The University of Edinburgh(爱丁堡大学)",
+    ]

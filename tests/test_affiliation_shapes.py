@@ -118,7 +118,7 @@ def test_leads_and_placeholders_are_not_organisations(places: Gazetteer) -> None
         "\\author[1]{A}\\author[2]{B}\\affil[1]{Genentech}\\affil[2]{Formerly Genentech}"
         "\\affil[3]{xxx University}"
     )
-    assert _labels(body, places) == ["Genentech"]
+    assert _labels(body, places) == ["Genentech(基因泰克)"]
 
 
 def test_a_short_name_with_its_lab_s_acronym_is_the_organisation(places: Gazetteer) -> None:

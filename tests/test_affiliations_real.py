@@ -72,6 +72,14 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout14", (0.9, 0.86, 0.8, 0.0)),
         ("pdf_heldout5", (0.9, 0.86, 0.72, 0.0)),
         ("latex_heldout15", (0.95, 0.95, 0.8, 0.0)),
+        ("latex_heldout16", (0.9, 0.9, 0.75, 0.0)),
+        ("latex_heldout17", (0.93, 0.93, 0.8, 0.0)),
+        ("latex_heldout18", (0.92, 0.94, 0.75, 0.0)),
+        ("latex_heldout19", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout20", (0.94, 0.94, 0.82, 0.0)),
+        ("latex_heldout21", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout22", (0.98, 0.86, 0.8, 0.08)),
+        ("latex_heldout23", (0.98, 0.98, 0.95, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
