@@ -66,7 +66,8 @@ FUNDING = re.compile(
 NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
     r"(?:none|n/a|no institute given)$|"
-    r"(?:version|draft|last updated|preprint)\b|.*\bx{3,}\b|"  # a template's `xxx University`
+    r"(?:version|draft|last updated|preprint|proceedings of)\b|"
+    r".*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
     # a template's `Institution Name`, `Laboratory X, Institute X, Department X`
@@ -132,11 +133,11 @@ def first_sentence(text: str) -> str:
     return sentences(text)[0]
 
 
-def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
+def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = False) -> list[str]:
     """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
     …}`): each sentence on its own, its "is with"/"work done at" lead removed (and "is a
     student at"); with `led`, only sentences that have an "is with" lead (a PDF page's notes
-    among its other text)."""
+    among its other text); `lead_removed` when the caller cut the note at its lead."""
     out = []
     for sentence in sentences(note):
         for line in split_lines(sentence):
@@ -147,7 +148,8 @@ def note_lines(note: str, known: Known, led: bool = False) -> list[str]:
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped
                 )
-            named = not led and stripped != line and _written_as_a_name(stripped, known)
+            lead = stripped != line or lead_removed
+            named = not led and lead and _written_as_a_name(stripped, known)
             line = stripped
             if looks_institutional(line, known) or named:
                 out.append(line)

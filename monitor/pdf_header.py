@@ -33,6 +33,9 @@ _MARKER = re.compile(
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
+    # or before a name that ends in an institution's word: `aTaylor Geospatial Institute`
+    r"|^[a-f](?=[A-Z][\w-]*(?: [A-Z][\w-]*){0,4} (?:Institut\w*|Universit\w*|College|"
+    r"Laborator\w*|Cent(?:er|re)|Academy|School|Foundation)\b)"
     # or set apart from a name in capitals that a comma ends: `a ORS Consulting Aps, Esbjerg`
     r"|^[a-f] (?=[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*,)"
 )
@@ -169,8 +172,8 @@ def _named(piece: str) -> bool:
 
 _JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "degli", "della",
             "dello", "do", "dos", "das", "la", "le", "les", "los", "las", "van", "von", "der",
-            "den", "zu", "bin", "binti", "al", "at", "in", "on", "y", "e", "et", "und", "für", "&",
-            "d", "l"}  # fmt: skip
+            "den", "zu", "bin", "binti", "al", "at", "in", "on", "y", "e", "et", "en", "und", "für",
+            "&", "d", "l"}  # fmt: skip
 # `Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.`: the subject is it
 _PART_OF = re.compile(r"^(.+?) is (?:an? )?(?:initiative|division|subsidiary|part|unit) of\b")
 # a note opens with its mark, or with the space pypdf leaves for a mark it cannot map
@@ -180,12 +183,12 @@ _NOTE_START = re.compile(rf"^(?:\s+|[{_MARK_CHARS}]\s*)[A-Z]")
 def _notes(text: str, known: Known) -> list[str]:
     """ "The authors are with the School of …, University of …, Beijing (e-mail: …)" anywhere
     on the page, its lines joined and de-hyphenated."""
-    joined = _unbroken(text).replace("\n", " ")
+    joined = accented(_unbroken(text)).replace("\n", " ")
     # and what follows each "… are with" wherever it stands: the page's text runs the note into
     # the lines above it (`… the Grant BT/2023 P. Viswanathan and M. Adhikari are with the …`)
     after_with = [first_sentence(p) for p in _IS_WITH.split(joined)[1:]]
     return note_lines(joined, known, led=True) + [
-        x for piece in after_with for x in note_lines(piece, known)
+        x for piece in after_with for x in note_lines(piece, known, lead_removed=True)
     ]
 
 
@@ -196,7 +199,11 @@ _IS_WITH = re.compile(
 
 
 def _unbroken(text: str) -> str:
-    """The page's text with the words its lines broke joined (`Re-` + `search`)."""
+    """The page's text with the words its lines broke joined (`Re-` + `search`), and the
+    names (`2Centro de` + `Investigación en …`)."""
+    text = re.sub(
+        r"\b(of|and|for|de|di|du|des|del|da|do|der|für|von|van)[ \t]*\n(?=[A-Z])", r"\1 ", text
+    )
     return re.sub(r"-\n(?=[a-z])", "", text)
 
 

@@ -46,25 +46,35 @@ _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302
 
 # ligatures of fonts without a Unicode map come out as their slots in TeX's T1 and OT1
 # encodings (`Contract.\x1ct` for `Contract.fit`; OT1's fl is a carriage return, left alone),
-# or as Unicode's presentation forms
+# or as Unicode's presentation forms; T1's dashes and TS1's daggers (a note's marks) too
 _LIGATURES = str.maketrans(
     {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl", "\x0b": "ff",
      "\x0c": "fi", "\x0e": "ffi", "\x0f": "ffl", "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl",
-     "\ufb03": "ffi", "\ufb04": "ffl"}
+     "\ufb03": "ffi", "\ufb04": "ffl", "\x84": "†", "\x85": "‡",
+     "\x15": "–", "\x16": "—"}
 )  # fmt: skip
 
 
 def first_page_text(blob: bytes, name: str) -> str:
-    """The text of page 1; `InputError` when the PDF cannot be read (one error, without the
-    parser's own warnings about the same damage)."""
+    """The text of page 1 (of page 2 when page 1 is Elsevier's highlights or graphical
+    abstract, which come before the title page); `InputError` when the PDF cannot be read (one
+    error, without the parser's own warnings about the same damage)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(blob))
         if not reader.pages:
             raise InputError(f"{name}: PDF has no pages")
-        return (reader.pages[0].extract_text() or "").translate(_LIGATURES)
+        text = reader.pages[0].extract_text() or ""
+        if _BEFORE_TITLE.match(text) and len(reader.pages) > 1:
+            text = reader.pages[1].extract_text() or ""
+        return text.translate(_LIGATURES)
     except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
         raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
+
+
+# the space TeX ate after `Ume\\aa`: `UmeåUniversity`
+_GLUED = re.compile(r"(?<=[a-zà-ÿ])(?=(?:University|Universit[äé]t?|Institute|College)\b)")
+_BEFORE_TITLE = re.compile(r"\s*(?:Highlights|Graphical Abstract)\s*\n", re.I)
 
 
 def accented(text: str) -> str:
@@ -86,7 +96,8 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     review copy's line numbers), accents repaired, elsarticle's letter marks removed and the
     lines the page broke put back together."""
     lines: list[str] = []
-    numbered = [x for x in accented(text).splitlines() if not x.strip().isdigit()]
+    unglued = _GLUED.sub(" ", accented(text))
+    numbered = [x for x in unglued.splitlines() if not x.strip().isdigit()]
     for line in numbered[:_HEADER_LINES]:
         if ABSTRACT.match(line) or starts_body(line):
             break
@@ -152,5 +163,7 @@ def _unit_above(before: str, line: str, known: Known) -> bool:
 
 def starts_body(line: str) -> bool:
     """Whether a line is the body's first heading (`1 Introduction`), not an llncs entry
-    (`1 Singapore University of …`)."""
-    return bool(_BODY.match(line)) and not names_organisation(line)
+    (`1 Singapore University of …`), or elsarticle's footer (`Preprint submitted to …`)."""
+    return (bool(_BODY.match(line)) and not names_organisation(line)) or line.startswith(
+        "Preprint submitted to"
+    )

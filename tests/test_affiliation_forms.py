@@ -3,9 +3,13 @@ each, written small; the papers that showed them are in tests/fixtures/latex_hel
 
 from __future__ import annotations
 
-from monitor import affiliation_lines, eprint, latex_front, tex
+from pathlib import Path
+
+from monitor import affiliation_lines, eprint, latex_front, pdf_header, pdf_page, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_a_line_break_before_a_group_is_a_line_break() -> None:
@@ -177,3 +181,73 @@ def test_aistats_addresses_are_the_affiliations(places: Gazetteer) -> None:
         "Harokopio University of Athens",
         "The University of Edinburgh(爱丁堡大学)",
     ]
+
+
+def _page_labels(page: str, places: Gazetteer) -> list[str]:
+    return places.labels(pdf_header.affiliations(page, "", (), places.knows))
+
+
+def test_pdf_notes_with_accents_slots_and_no_institution_word(places: Gazetteer) -> None:
+    page = (
+        "T\nA. B, C. D\nAbstract—A.\nI. INTRODUCTION\nThe body.\n"
+        "S. M¨oller is with Quality and Usability Lab, Technische Universit¨at Berlin, Germany.\n"
+        "Y. Cao is with Voryx Robotics, San Jose, CA 95136, USA.\n"
+    )
+    assert _page_labels(page, places) == [
+        "Technical University of Berlin(柏林工业大学)",
+        "Voryx Robotics",
+    ]
+    # TS1's dagger comes out as its slot: a note's mark like `*`
+    daggers = (
+        "T\nLev Nachmanson* Xiaoji Chen\nAbstract\nA.\n1 Introduction\nThe body.\n"
+        "* Microsoft Research, Redmond, US. l@hotmail.com\n\x84 OpenAI. c@gmail.com\n"
+    )
+    assert _page_labels(pdf_page_text(daggers), places) == [
+        "Microsoft Research(微软研究院)",
+        "OpenAI",
+    ]
+    # prose that says "is with" names no one
+    prose = "T\nA\nAbstract\nA.\n1 Introduction\nThe trouble is with Large Batches, as shown.\n"
+    assert _page_labels(prose, places) == []
+
+
+def pdf_page_text(text: str) -> str:
+    """The page as `first_page_text` gives it: the font slots mapped."""
+    return text.translate(pdf_page._LIGATURES)
+
+
+def test_pdf_header_lines_tex_and_the_page_broke(places: Gazetteer) -> None:
+    page = (
+        "Letting the Data Decide: Harmonizing Metadata Across\nGermany's Memory Institutions\n"
+        "A 1,2 and B 1,2\n1 FIZ Karlsruhe \x15 Leibniz Institute for Information Infrastructure\n"
+        "2 Ume˚aUniversity, Ume˚a, Sweden\nAbstract. A.\n"
+    )
+    assert _page_labels(pdf_page_text(page), places) == [
+        "FIZ Karlsruhe",
+        "Umeå University(于默奥大学)",
+    ]
+    elsarticle = (
+        "T\nIsaac Corley1\naTaylor Geospatial Institute,\nPreprint submitted to Computers and "
+        "Electronics in Agriculture December 1, 2026\n"
+    )
+    assert _page_labels(elsarticle, places) == ["Taylor Geospatial Institute"]
+    # a brand written in lower case first is no elsarticle mark
+    assert _page_labels("T\nA B\neBay Inc., San Jose\nAbstract\nA.\n", places) == ["eBay Inc."]
+    notes = (
+        "T\nA1 B2\nAbstract. A.\n1. Introduction\nThe body.\n1Facultad de Ciencias, Universidad "
+        "Nacional Aut´onoma de Mexico. 04510 Mexico City. 2Centro de\nInvestigaci´on en Din´amica "
+        "Celular, Universidad Aut´onoma del Estado de Morelos. Cuernavaca.\ne-mail:r@uaem.mx\n"
+    )
+    assert _page_labels(notes, places) == [
+        "National Autonomous University of Mexico(墨西哥国立自治大学)",
+        "Universidad Autónoma del Estado de Morelos",
+    ]
+    pmlr = "Proceedings of Machine Learning Research 1:??–??\nT\nA B\nUniversity of Alberta\n"
+    assert _page_labels(pmlr + "Abstract\nA.\n", places) == ["University of Alberta(阿尔伯塔大学)"]
+
+
+def test_elsevier_highlights_come_before_the_title_page() -> None:
+    pdf = FIXTURES / "pdf_heldout6" / "elsarticle_casdc-geomagnetic-unam-conacyt.pdf"
+    text = pdf_page.first_page_text(pdf.read_bytes(), pdf.name)
+    assert text.startswith("Low latitude geomagnetic response")
+    assert "Universidad Nacional Autónoma" in text
