@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monitor import affiliation_lines, eprint, latex_front, pdf_header, pdf_page, tex
+from monitor import affiliation_lines, eprint, latex_front, pdf_page, tex
 from monitor.affiliations import Gazetteer
+from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -181,10 +182,6 @@ def test_aistats_addresses_are_the_affiliations(places: Gazetteer) -> None:
         "Harokopio University of Athens",
         "The University of Edinburgh(爱丁堡大学)",
     ]
-
-
-def _page_labels(page: str, places: Gazetteer) -> list[str]:
-    return places.labels(pdf_header.affiliations(page, "", (), places.knows))
 
 
 def test_pdf_notes_with_accents_slots_and_no_institution_word(places: Gazetteer) -> None:
