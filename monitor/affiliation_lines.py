@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
-from monitor.org_words import PLACE, names_organisation, part_of_next
+from monitor.org_words import PLACE, names_organisation, part_of_next, short_name
 
 Known = Callable[[str], bool]
 
@@ -70,8 +70,10 @@ NO_ORGANISATION = re.compile(
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
-    # a template's `Institution Name`, `Laboratory X, Institute X, Department X`
-    r"(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$))",
+    # a template's `Institution Name` (also after `Current Address: Dept/Program/Center, `),
+    # `Institution 1`, `Laboratory X, Institute X, Department X`
+    r".*\b(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$)|"
+    r"(?:institution|university|organi[sz]ation|affiliation)s?(?: \d+)?$)",
     re.I,
 )
 # a template's every part a placeholder: `Institute X, City Y, Country Z`, `University X, Country`
@@ -148,7 +150,7 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped
                 )
-            lead = stripped != line or lead_removed
+            lead = _NAMES_WITH.match(line) is not None or lead_removed
             named = not led and lead and _written_as_a_name(stripped, known)
             line = stripped
             if looks_institutional(line, known) or named:
@@ -156,15 +158,21 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
     return out
 
 
-# a name in capitalised words: `Voryx Robotics`, `HouseIQ`
-_NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){0,4}")
+# authors' names and "is with" (`Y. Cao is with`, `Y.-F. Zhang and R. He are with`), not a
+# sentence's subject (`The largest gains for LLaMA are with`) nor other leads (`Work done with`)
+NAMES_WITH = r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+[A-Z][\w'’-]+"
+_NAMES_WITH = re.compile(
+    rf"^{NAMES_WITH}(?:(?:,\s*|,?\s+and\s+){NAMES_WITH})*,?\s+(?:is|are) (?:now |also )?with\s"
+)
+# a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)
+_NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")
 
 
 def _written_as_a_name(line: str, known: Known) -> bool:
-    """After a note's lead (`Y. Cao is with Voryx Robotics, San Jose, CA`), a first part
+    """After an IEEE note's lead (`Y. Cao is with Voryx Robotics, San Jose, CA`), a first part
     written as a name is the organisation, even with no institution word in it."""
     first = line.split(",")[0].strip()
-    return bool(_NAME_WORDS.fullmatch(first)) and not (
+    return bool(_NAME_WORDS.fullmatch(first) or short_name(first)) and not (
         FUNDING.search(line) or _prose(line) or placeholder(line, known)
     )
 

@@ -228,7 +228,8 @@ class Gazetteer:
             return [part]
         if key(sides[0]) in self._countries:  # `…, USA and Czech Technical University`
             return [sides[1]]
-        if after_known and PLACE.match(sides[0]) and self._get(key(sides[1]), part):
+        town = PLACE.match(sides[0]) and not names_organisation(sides[0])  # not `Westlake Univ…`
+        if after_known and town and self._get(key(sides[1]), part):
             return [_Place(sides[0]), sides[1]]
         known = [self._get(key(x), part) is not None for x in sides]
         named = [

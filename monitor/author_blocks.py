@@ -71,11 +71,17 @@ def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool
 
 
 def _short_name_over_places(lines: list[str]) -> bool:
-    rest = [p.strip() for x in lines[1:] if not _NUMBERS.fullmatch(x) for p in x.split(",")]
-    return bool(rest) and short_name(lines[0]) and all(PLACE.match(p) for p in rest)
+    rest = [p for x in lines[1:] if not _NUMBERS.fullmatch(x) for p in x.split(",")]
+    return bool(rest) and short_name(lines[0]) and _places(rest)
+
+
+def _places(parts: list[str]) -> bool:
+    """Whether the parts of an address are places and postcodes only (`Lund`, `WA 98195`)."""
+    return all(PLACE.match(p.strip()) or _POSTCODE.fullmatch(p.strip()) for p in parts)
 
 
 _NUMBERS = re.compile(r"[\d\sX-]+")  # an ORCID, a phone number
+_POSTCODE = re.compile(r"(?:[A-Z]{2}\s*)?\d{4,6}|\d{4,6}\s+[A-Z][\w ]*")  # `WA 98195`
 
 
 def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list[str]:

@@ -124,14 +124,19 @@ def _switched(text: str) -> str:
     for name in _NEWIF.findall(text):
         flips = re.findall(rf"\\{name}(true|false)(?![A-Za-z])", text)
         taken = 1 if flips and flips[-1] == "true" else 2
-        branch = re.compile(
-            rf"\\if{name}(?![A-Za-z])(.*?)(?:\\else(?![A-Za-z])(.*?))?\\fi(?![A-Za-z])", re.S
+        branch = re.compile(  # not nested: a branch holding another `\\if` is left as it is
+            rf"(?<!\\newif)(?<!\\newif )\\if{name}(?![A-Za-z])({_FLAT})"
+            rf"(?:\\else(?![A-Za-z])({_FLAT}))?\\fi(?![A-Za-z])",
+            re.S,
         )
         text = branch.sub(lambda m: m[taken] or "", text)  # noqa: B023 (called at once)
     return text
 
 
 _NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)")
+_FLAT = (
+    r"(?:(?!\\if[A-Za-z@]|\\else(?![A-Za-z])|\\fi(?![A-Za-z])).)*"  # no `\\if`, `\\else`, `\\fi`
+)
 
 
 def _expand(files: dict[str, str], path: str, text: str, depth: int) -> str:

@@ -19,7 +19,7 @@ def folded(text: str) -> str:
 
 # words that say a name is an institution (free text must have one to count as an affiliation)
 INSTITUTION_WORDS = re.compile(
-    r"\b(universit\w*|univ\.|institut(?!ions?\b|ional\b)\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"\b(universit\w*|univ\.|institut(?!ions\b|ional\b)\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
     r"hochschule|eth|epfl|kaist|initiative|observatory|council|"

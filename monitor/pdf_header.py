@@ -33,10 +33,14 @@ _MARKER = re.compile(
     # elsarticle's letters before an affiliation's usual first word: `aThe State Key Lab…`
     r"|^[a-f](?=(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|"
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
-    # or before a name that ends in an institution's word: `aTaylor Geospatial Institute`
+)
+# in the header only (the body's lines start with `a …` too), an elsarticle letter before a
+# name that ends in an institution's word (`aTaylor Geospatial Institute`) or set apart from a
+# name that a comma ends (`a ORS Consulting Aps, Esbjerg`)
+_HEADER_MARKER = re.compile(
+    rf"{_MARKER.pattern}"
     r"|^[a-f](?=[A-Z][\w-]*(?: [A-Z][\w-]*){0,4} (?:Institut\w*|Universit\w*|College|"
     r"Laborator\w*|Cent(?:er|re)|Academy|School|Foundation)\b)"
-    # or set apart from a name in capitals that a comma ends: `a ORS Consulting Aps, Esbjerg`
     r"|^[a-f] (?=[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*,)"
 )
 # British and Canadian postcodes (`NW5 3AQ`, `WC1E 6BT`, `M5S 3G4`), whose second half is no
@@ -58,7 +62,7 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         if _FIRST_ENTRY.match(raw):  # llncs' `1 IRIF, …, {emails}, 2 Microsoft Research, …`
             raw = _inline_entries(raw)
-        named = [_without_names(clean_line(p)) for p in _MARKER.split(raw)]
+        named = [_without_names(clean_line(p)) for p in _HEADER_MARKER.split(raw)]
         after_names = {p for p, stripped in named if stripped}
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
         pieces = [p for p in pieces if not _is_author_line(p, surnames)]
@@ -186,9 +190,14 @@ def _notes(text: str, known: Known) -> list[str]:
     joined = accented(_unbroken(text)).replace("\n", " ")
     # and what follows each "… are with" wherever it stands: the page's text runs the note into
     # the lines above it (`… the Grant BT/2023 P. Viswanathan and M. Adhikari are with the …`)
-    after_with = [first_sentence(p) for p in _IS_WITH.split(joined)[1:]]
+    pieces = _IS_WITH.split(joined)
+    after_with = [first_sentence(p) for p in pieces[1:]]
+    # its names (`Y. Cao is with …`) vouch for a name with no institution word after them
+    names = [_NAMED.search(before) is not None for before in pieces[:-1]]
     return note_lines(joined, known, led=True) + [
-        x for piece in after_with for x in note_lines(piece, known, lead_removed=True)
+        x
+        for piece, named in zip(after_with, names, strict=True)
+        for x in note_lines(piece, known, lead_removed=named)
     ]
 
 
@@ -196,6 +205,7 @@ def _notes(text: str, known: Known) -> list[str]:
 _IS_WITH = re.compile(
     r"\b(?:[A-Z][\w'’-]*|authors|they)\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?"
 )
+_NAMED = re.compile(r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+$")  # the initials before the last name
 
 
 def _unbroken(text: str) -> str:

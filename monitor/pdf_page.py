@@ -101,6 +101,8 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     for line in numbered[:_HEADER_LINES]:
         if ABSTRACT.match(line) or starts_body(line):
             break
+        if lines and line.startswith("Preprint submitted to"):  # elsarticle's foot, not a
+            break  # running head above the title
         lines.append(line)
     return _unwrapped(_without_letter_marks(lines), known)
 
@@ -163,7 +165,5 @@ def _unit_above(before: str, line: str, known: Known) -> bool:
 
 def starts_body(line: str) -> bool:
     """Whether a line is the body's first heading (`1 Introduction`), not an llncs entry
-    (`1 Singapore University of …`), or elsarticle's footer (`Preprint submitted to …`)."""
-    return (bool(_BODY.match(line)) and not names_organisation(line)) or line.startswith(
-        "Preprint submitted to"
-    )
+    (`1 Singapore University of …`)."""
+    return bool(_BODY.match(line)) and not names_organisation(line)

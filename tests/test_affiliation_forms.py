@@ -248,3 +248,52 @@ def test_elsevier_highlights_come_before_the_title_page() -> None:
     text = pdf_page.first_page_text(pdf.read_bytes(), pdf.name)
     assert text.startswith("Low latitude geomagnetic response")
     assert "Universidad Nacional Autónoma" in text
+
+
+def test_what_this_session_s_review_found(places: Gazetteer) -> None:
+    """A review's counter-examples to the rules above, each one the old code read right."""
+    author = "\\author{Alice Smith \\\\ Stanford University \\And Bob Jones \\\\ Google DeepMind}"
+    switched = f"\\newif\\iffinal\n%\\finaltrue\n{author}\n\\iffinal\\section*{{Thanks}}X\\fi"
+    assert _labels(switched, places) == [
+        "Stanford University(斯坦福大学)",
+        "Google DeepMind(谷歌DeepMind)",
+    ]
+    nested = "\\newif\\ifcam \\camtrue\n\\ifcam" + author + "\\ifx\\a\\b x\\fi\\else\\author{N}\\fi"
+    assert "Stanford University(斯坦福大学)" in _labels(nested, places)
+    # a university, an academy and an institution are no towns or plural nouns
+    assert places.labels(["Zhejiang University, Westlake University and Alibaba Group"]) == [
+        "Zhejiang University(浙江大学)",
+        "Westlake University",
+        "Alibaba Group(阿里巴巴集团)",
+    ]
+    whoi = "\\author{A \\\\ Woods Hole Oceanographic Institution \\\\ Woods Hole, MA}"
+    assert _labels(whoi, places) == ["Woods Hole Oceanographic Institution"]
+    # only an IEEE note's "is with" after authors' names vouches for a name
+    for note in (
+        "Work done jointly with John Doe.",
+        "Alice Smith is a PhD student with Prof. John Doe.",
+        "Code is at GitHub, https://github.com/a/b.",
+        "A. Smith is with Lund, Sweden.",
+    ):
+        assert affiliation_lines.note_lines(note, places.knows) == [], note
+    body = "1Stanford University\n2Carnegie Mellon University\nAbstract\nA.\n1 Introduction\n"
+    for prose in (
+        "collected at\na Tertiary Care Hospital, between 2015 and 2020.\n",
+        "The largest gains for LLaMA are with Chain-of-Thought, as Table 2 shows.\n",
+    ):
+        assert _page_labels(f"T\nA1 B2\n{body}{prose}", places) == [
+            "Stanford University(斯坦福大学)",
+            "Carnegie Mellon University(卡耐基梅隆大学)",
+        ], prose
+    running_head = (
+        "Preprint submitted to IEEE TNNLS\nT\nAlice Smith\nStanford University\nAbstract\n"
+    )
+    assert _page_labels(running_head, places) == ["Stanford University(斯坦福大学)"]
+    # templates' placeholders and an address set where an affiliation goes
+    assert _labels("\\author{A}\\affil{Institution 1}", places) == []
+    plos = (
+        "\\begin{flushleft}A\\textsuperscript{1}\\\\ \\textbf{1} University of Auckland\\\\ "
+        "\\textcurrency Current Address: Dept/Program/Center, Institution Name, City"
+        "\\end{flushleft}"
+    )
+    assert _labels(plos, places) == ["The University of Auckland(奥克兰大学)"]

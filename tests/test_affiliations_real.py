@@ -62,7 +62,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("pdf_heldout3", (0.98, 0.95, 0.85, 0.0)),
         ("latex_heldout6", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout7", (0.98, 0.93, 0.85, 0.0)),
-        ("latex_heldout8", (0.97, 0.93, 0.8, 0.0)),
+        ("latex_heldout8", (0.97, 0.93, 0.8, 0.1)),
         ("pdf_heldout4", (0.98, 0.95, 0.85, 0.0)),
         ("latex_heldout9", (0.95, 0.95, 0.9, 0.0)),
         ("latex_heldout10", (0.98, 0.92, 0.85, 0.0)),
