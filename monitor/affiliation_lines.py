@@ -67,6 +67,7 @@ NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
     r"(?:none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint|proceedings of)\b|"
+    r".*\b(?:double-blind|blind review|withheld|under review)\b|"
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
@@ -173,8 +174,16 @@ def _written_as_a_name(line: str, known: Known) -> bool:
     written as a name is the organisation, even with no institution word in it."""
     first = line.split(",")[0].strip()
     return bool(_NAME_WORDS.fullmatch(first) or short_name(first)) and not (
-        FUNDING.search(line) or _prose(line) or placeholder(line, known)
+        FUNDING.search(line) or _prose(line) or placeholder(line, known) or _CITY.match(first)
     )
+
+
+# towns of two words or more that an "is with" may name (`Y. Cao is with Hong Kong, China`)
+_CITY = re.compile(
+    r"^(?:Hong Kong|Macau|(?:San|Santa|Los|Las|New|Saint|St\.|Port|Fort|Rio|Sao|São|Buenos) |"
+    r"Palo Alto|Mountain View|Menlo Park|Redwood City|Ann Arbor|Chapel Hill|College Park|"
+    r"Tel Aviv|Abu Dhabi|Kuala Lumpur|Cape Town|Salt Lake|Hong Kong SAR)"
+)
 
 
 def placeholder(line: str, known: Known = lambda _line: False) -> bool:

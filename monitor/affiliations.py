@@ -122,7 +122,9 @@ class Gazetteer:
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                hit = self._get(" ".join(words[i : i + n]), context, whole=False)
+                # keyed again: other languages' "University of" at its start (`… da Universidade
+                # de Lisboa`)
+                hit = self._get(key(" ".join(words[i : i + n])), context, whole=False)
                 if hit and numbered_university(words[i : i + n], context):
                     hit = None  # `University of Paris` in `Université Paris 8`: another one
                 if hit and inside_another(words, i, n):

@@ -61,18 +61,12 @@ def marked_entries(body: str) -> list[str]:
 def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool) -> list[str]:
     """The organisations of one affiliation: its lines that say they are one or name the
     e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
-    affiliation's own, its first line; or a short name over only its place (`\\textit{DoIT}
-    \\\\ Lund, Sweden \\\\ 0000-0002-0751-9695`)."""
+    affiliation's own, its first line."""
     lines = split_lines(plain(entry, macros))
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
-    if kept or not (explicit or _short_name_over_places(lines)):
+    if kept or not explicit:
         return kept
     return [x for x in lines[:1] if not placeholder(x, known) and not FUNDING.search(x)]
-
-
-def _short_name_over_places(lines: list[str]) -> bool:
-    rest = [p for x in lines[1:] if not _NUMBERS.fullmatch(x) for p in x.split(",")]
-    return bool(rest) and short_name(lines[0]) and _places(rest)
 
 
 def _places(parts: list[str]) -> bool:
@@ -80,7 +74,6 @@ def _places(parts: list[str]) -> bool:
     return all(PLACE.match(p.strip()) or _POSTCODE.fullmatch(p.strip()) for p in parts)
 
 
-_NUMBERS = re.compile(r"[\d\sX-]+")  # an ORCID, a phone number
 _POSTCODE = re.compile(r"(?:[A-Z]{2}\s*)?\d{4,6}|\d{4,6}\s+[A-Z][\w ]*")  # `WA 98195`
 
 
@@ -129,8 +122,11 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     unders: list[tuple[str, bool]] = []
     for block in blocks:
         address = _ADDR.split(block, 1)
-        if len(address) == 2:  # JMLR's `\\addr`: the author's affiliation, however it is named
-            lines += entry_lines(address[1], macros, known, True)
+        if len(address) == 2:  # JMLR's `\\addr`: what follows is the author's affiliation, the
+            # place alone (`\\addr Mountain View, CA`) under one above it
+            named = entry_lines(" \\\\ ".join(address), macros, known, False)
+            written = entry_lines(address[1], macros, known, True)
+            lines += named or [x for x in written if not _places(x.split(",")) and x[:1].isalpha()]
             continue
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
         bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None

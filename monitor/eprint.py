@@ -118,12 +118,14 @@ def _strip(text: str) -> str:
 
 
 def _switched(text: str) -> str:
-    """The branch a switch of the paper's own takes (`\\newif\\ifuniqueAffiliation
-    \\uniqueAffiliationtrue \\ifuniqueAffiliation … \\else … \\fi`: arxiv.sty's template keeps
-    its example authors in the other branch)."""
+    """The branch a switch of the paper's own takes when the paper sets it once (`\\newif
+    \\ifuniqueAffiliation \\uniqueAffiliationtrue \\ifuniqueAffiliation … \\else … \\fi`:
+    arxiv.sty's template keeps its example authors in the other branch)."""
     for name in _NEWIF.findall(text):
         flips = re.findall(rf"\\{name}(true|false)(?![A-Za-z])", text)
-        taken = 1 if flips and flips[-1] == "true" else 2
+        if len(flips) != 1 or re.search(rf"\\let\s*\\if{name}(?![A-Za-z])", text):
+            continue  # set twice, or by another switch: left as written
+        taken = 1 if flips[0] == "true" else 2
         branch = re.compile(  # not nested: a branch holding another `\\if` is left as it is
             rf"(?<!\\newif)(?<!\\newif )\\if{name}(?![A-Za-z])({_FLAT})"
             rf"(?:\\else(?![A-Za-z])({_FLAT}))?\\fi(?![A-Za-z])",

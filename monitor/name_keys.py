@@ -136,13 +136,17 @@ _ACRONYM_TAIL = re.compile(r"^\S+\s+[A-Z][A-Z0-9]{2,}$")
 
 # words that make a university of X another one: `Technical University of Graz`
 _QUALIFIED = {"technical", "technological", "medical", "agricultural", "polytechnic", "normal",
-              "pedagogical", "economic", "open", "catholic", "free"}  # fmt: skip
+              "pedagogical", "economic", "open", "catholic", "free", "medizinische",
+              "technische", "freie", "katholische", "padagogische"}  # fmt: skip
+# "university" in the languages `key` folds at a name's start only (`Medizinische Universität`)
+_UNIVERSITY_WORDS = {"university", "universitat", "universite", "universita", "universidad",
+                     "universidade", "universiteit", "universitatea"}  # fmt: skip
 
 
 def inside_another(words: list[str], i: int, n: int) -> bool:
     """Whether the known name at `words[i : i + n]` is part of another, longer one: `University
     of Graz` in `Technical University of Graz`, `City University` (London) in `Ho Chi Minh City
     University of Technology`."""
-    qualified = i > 0 and words[i] == "university" and words[i - 1] in _QUALIFIED
+    qualified = i > 0 and words[i] in _UNIVERSITY_WORDS and words[i - 1] in _QUALIFIED
     generic = n == 2 and words[i + 1] == "university" and words[i + 2 : i + 3] == ["of"]
     return qualified or generic

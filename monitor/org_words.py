@@ -73,10 +73,11 @@ _UNIT = re.compile(
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
     r"(?:first|second|third|fourth|fifth) faculty of|"
-    # the same in other languages: `Laboratoire de …`, `Dipartimento di …`, `Laboratorul de …`
-    r"(?:laborat[oó]ri[ou]m?|laboratoire|laboratorul|d[eé]partement|departament[ou]?|"
+    # departments and faculties in other languages (`Dipartimento di …`, `Facultad de …`); not
+    # their labs, which often name organisations (`Laboratoire d'Informatique de Grenoble`)
+    r"(?P<other>(?:d[eé]partement|departament[ou]?|"
     r"dipartimento|facultad|faculdade|facolt[aà]|facultatea|lehrstuhl|fakult[aä]t) "
-    r"(?:de|di|d'|d’|do|da|del|für|fur|of))\b|"
+    r"(?:de|di|d'|d’|do|da|del|für|fur|of)))\b|"
     r"^(?:[A-Z][\w&-]*\s+){1,4}(?:department|dept\.?)$",  # `Computer Science Department`
     re.I,
 )
@@ -85,7 +86,9 @@ _UNIT = re.compile(
 def is_unit(part: str) -> bool:
     """Whether a part names a unit of an organisation (a department, a key laboratory), not
     an organisation."""
-    return _UNIT.match(part) is not None
+    unit = _UNIT.match(part)
+    # not `Faculdade de Ciências da Universidade de Lisboa`: a university's name is in it
+    return unit is not None and not (unit["other"] and _UNIVERSITY.search(part, unit.end()))
 
 
 # words that make a part of a comma list an organisation of its own: a university anywhere in

@@ -35,11 +35,12 @@ _MARKER = re.compile(
     r"Laborator|Lab|Cent|Division|Graduate|Academ)[a-zé]*\b)"
 )
 # in the header only (the body's lines start with `a …` too), an elsarticle letter before a
-# name that ends in an institution's word (`aTaylor Geospatial Institute`) or set apart from a
+# name that ends in an institution's word (`aTaylor Geospatial Institute`; `a` to `d`, not
+# `eScience Institute`) or set apart from a
 # name that a comma ends (`a ORS Consulting Aps, Esbjerg`)
 _HEADER_MARKER = re.compile(
     rf"{_MARKER.pattern}"
-    r"|^[a-f](?=[A-Z][\w-]*(?: [A-Z][\w-]*){0,4} (?:Institut\w*|Universit\w*|College|"
+    r"|^[a-d](?=[A-Z][\w-]*(?: [A-Z][\w-]*){0,4} (?:Institut\w*|Universit\w*|College|"
     r"Laborator\w*|Cent(?:er|re)|Academy|School|Foundation)\b)"
     r"|^[a-f] (?=[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*,)"
 )
@@ -205,7 +206,8 @@ def _notes(text: str, known: Known) -> list[str]:
 _IS_WITH = re.compile(
     r"\b(?:[A-Z][\w'’-]*|authors|they)\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?"
 )
-_NAMED = re.compile(r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+$")  # the initials before the last name
+# the initials before the last name, after a sentence, a comma or `and` (not `Appendix B.`)
+_NAMED = re.compile(r"(?:^|[.;,:]\s+|\band\s+)(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+$")
 
 
 def _unbroken(text: str) -> str:

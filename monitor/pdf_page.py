@@ -101,8 +101,9 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     for line in numbered[:_HEADER_LINES]:
         if ABSTRACT.match(line) or starts_body(line):
             break
-        if lines and line.startswith("Preprint submitted to"):  # elsarticle's foot, not a
-            break  # running head above the title
+        # elsarticle's foot, below the affiliations (not a running head above the title)
+        if line.startswith("Preprint submitted to") and any(map(names_organisation, lines)):
+            break
         lines.append(line)
     return _unwrapped(_without_letter_marks(lines), known)
 

@@ -127,7 +127,7 @@ def accents(text: str) -> str:
 def _compose(text: str) -> str:
     text = re.sub(r"\\([`'\"^~=.])\s*\{\s*\\i\s*\}", lambda m: "i" + _ACCENTS[m.group(1)], text)
     # TeX eats the space after `\\aa`; before a capital it was meant (`Ume\\aa University`)
-    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])(?:(?=\s+[A-Z])|\s*)", _letter, text)
+    text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])(?:(?=\s+[A-Z][a-z])|\s*)", _letter, text)
     text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
     return re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
 
