@@ -8,6 +8,7 @@ known names found inside a longer string stand for it (`University of Paris` is 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from monitor.org_words import folded
 
@@ -47,6 +48,7 @@ _NUMBERED = re.compile(rf"\b({_CITIES}) {_NUMBER}\b")
 _SHORT_FORM = re.compile(r"\s*\([A-Z][A-Z0-9&.-]{1,9}\)\s*$")
 
 
+@lru_cache(maxsize=1 << 16)  # the same names are keyed again and again (pure)
 def key(name: str) -> str:
     """Case, accents, punctuation, `Univ.`, `the` and `at` and the other languages' "University of"
     folded, so spellings of a name meet: `Université de Montréal` = `University of Montreal`,
