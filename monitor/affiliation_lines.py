@@ -161,9 +161,10 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
 
 # authors' names and "is with" (`Y. Cao is with`, `Y.-F. Zhang and R. He are with`), not a
 # sentence's subject (`The largest gains for LLaMA are with`) nor other leads (`Work done with`)
-NAMES_WITH = r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+[A-Z][\w'’-]+"
+INITIALS = r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+"  # `Y.`, `Y.-F.`, `R. L.`
+_NAME = rf"{INITIALS}[A-Z][\w'’-]+"
 _NAMES_WITH = re.compile(
-    rf"^{NAMES_WITH}(?:(?:,\s*|,?\s+and\s+){NAMES_WITH})*,?\s+(?:is|are) (?:now |also )?with\s"
+    rf"^{_NAME}(?:(?:,\s*|,?\s+and\s+){_NAME})*,?\s+(?:is|are) (?:now |also )?with\s"
 )
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)
 _NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")

@@ -154,8 +154,10 @@ class Gazetteer:
             return []
         kept: list[Institution] = []
         for n, item in enumerate(out):
-            if isinstance(item, Institution | _Place):
-                kept += [item] if isinstance(item, Institution) else []
+            if isinstance(item, _Place):
+                continue  # the town of the organisation before it
+            if isinstance(item, Institution):
+                kept.append(item)
                 continue
             if isinstance(item, _Peer) and not is_unit(without_lead(item)):
                 kept.append(Institution(without_lead(item), None))  # `H2O.ai and GWU`
@@ -199,7 +201,7 @@ class Gazetteer:
         parent = [isinstance(x, Institution) or own(without_lead(x), False, False) for x in out]
         later = [any(p for p, j in zip(parent, out_piece, strict=True) if j > k) for k in out_piece]
         return [
-            _Peer(x) if type(x) is str and len(joined[k]) == 2 and not after else x
+            _Peer(x) if type(x) is str and len(joined[k]) == 2 and not after else x  # not a _Place
             for x, k, after in zip(out, out_piece, later, strict=True)
         ]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from monitor.affiliation_lines import (
+    INITIALS,
     WORK_AT,
     Known,
     clean_line,
@@ -36,8 +37,7 @@ _MARKER = re.compile(
 )
 # in the header only (the body's lines start with `a …` too), an elsarticle letter before a
 # name that ends in an institution's word (`aTaylor Geospatial Institute`; `a` to `d`, not
-# `eScience Institute`) or set apart from a
-# name that a comma ends (`a ORS Consulting Aps, Esbjerg`)
+# `eScience Institute`) or set apart from a name that a comma ends (`a ORS Consulting Aps, …`)
 _HEADER_MARKER = re.compile(
     rf"{_MARKER.pattern}"
     r"|^[a-d](?=[A-Z][\w-]*(?: [A-Z][\w-]*){0,4} (?:Institut\w*|Universit\w*|College|"
@@ -207,7 +207,7 @@ _IS_WITH = re.compile(
     r"\b(?:[A-Z][\w'’-]*|authors|they)\s+(?:is|are) (?:now |also )?with\s+(?:the\s+)?"
 )
 # the initials before the last name, after a sentence, a comma or `and` (not `Appendix B.`)
-_NAMED = re.compile(r"(?:^|[.;,:]\s+|\band\s+)(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+$")
+_NAMED = re.compile(rf"(?:^|[.;,:]\s+|\band\s+){INITIALS}$")
 
 
 def _unbroken(text: str) -> str:
