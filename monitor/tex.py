@@ -88,6 +88,11 @@ def definitions(text: str) -> dict[str, str]:
     return found
 
 
+# a skip given as a bare length (`{\\vskip 1pt}`, `\\kern-2mm`): no text
+_SPACING = re.compile(
+    r"\\(?:vskip|hskip|kern|vspace\*?|hspace\*?)\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu)"
+    r"(?:\s+(?:plus|minus)\s+-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu|fill))*"
+)
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
 
@@ -105,7 +110,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = re.sub(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?", "\n", text)
     text = re.sub(r"\\\\\s*\[[^\]]*\]", "\n", text)  # `\\[5pt]`
     text = re.sub(r"(?<!\\)&", "\n", text)
-    text = _drop_commands_with_args(text)
+    text = _SPACING.sub(" ", _drop_commands_with_args(text))
     text = _compose(text)
     # read left to right as TeX does: `\\{\small X}` is a line break, then a group
     text = re.sub(r"\\([\\{}&])", lambda m: _ESCAPED[m[1]], text)  # literal braces survive

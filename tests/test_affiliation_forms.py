@@ -341,3 +341,13 @@ def test_what_this_session_s_second_review_found(places: Gazetteer) -> None:
     assert _page_labels(head + "\nAbstract\n", places) == ["Stanford University(斯坦福大学)"]
     assert _page_labels("T\nA\neScience Institute\nAbstract\n", places) == ["eScience Institute"]
     assert tex.plain("K\\O BENHAVNS UNIVERSITET", {}) == "KØBENHAVNS UNIVERSITET"
+
+
+def test_a_skip_s_length_is_no_text(places: Gazetteer) -> None:
+    # set 24: `{\vskip 1pt}` before the authors' e-mails left `pt` as an organisation
+    body = (
+        "\\author[1]{A}\\affil[1]{SEASON Lab, Sapienza University of Rome}"
+        "\\affil[ ]{{\\vskip 1pt}\\textit {\\{a,b\\}@dis.uniroma1.it}}"
+    )
+    assert _labels(body, places) == ["Sapienza University of Rome(罗马大学)"]
+    assert tex.plain("a\\kern-2mm b \\vskip 2pt plus 1fill c", {}).split() == ["a", "b", "c"]

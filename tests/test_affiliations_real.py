@@ -81,6 +81,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout22", (0.98, 0.84, 0.8, 0.08)),
         ("latex_heldout23", (0.98, 0.98, 0.95, 0.0)),
         ("pdf_heldout6", (0.93, 0.9, 0.78, 0.0)),
+        ("latex_heldout24", (0.98, 0.98, 0.95, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
