@@ -175,16 +175,18 @@ def _written_as_a_name(line: str, known: Known) -> bool:
     written as a name is the organisation, even with no institution word in it."""
     first = line.split(",")[0].strip()
     return bool(_NAME_WORDS.fullmatch(first) or short_name(first)) and not (
-        FUNDING.search(line) or _prose(line) or placeholder(line, known) or _CITY.match(first)
+        FUNDING.search(line) or _prose(line) or placeholder(line, known) or _CITY.fullmatch(first)
     )
 
 
 # towns of two words or more that an "is with" may name (`Y. Cao is with Hong Kong, China`)
 _CITY = re.compile(
-    r"^(?:Hong Kong|Macau|(?:San|Santa|Los|Las|New|Saint|St\.|Port|Fort|Rio|Sao|São|Buenos) |"
-    r"Palo Alto|Mountain View|Menlo Park|Redwood City|Ann Arbor|Chapel Hill|College Park|"
-    r"Tel Aviv|Abu Dhabi|Kuala Lumpur|Cape Town|Salt Lake|Hong Kong SAR)"
-)
+    r"Hong Kong(?: SAR)?|San (?:Francisco|Jose|Diego|Mateo)|Santa (?:Clara|Barbara|Cruz|Monica)|"
+    r"Los (?:Angeles|Alamos)|Las Vegas|New (?:York|Delhi|Haven|Jersey|Brunswick)|Saint Petersburg|"
+    r"St\. Louis|Rio de Janeiro|S[aã]o Paulo|Buenos Aires|Palo Alto|Mountain View|Menlo Park|"
+    r"Redwood City|Ann Arbor|Chapel Hill|College Park|Tel Aviv|Abu Dhabi|Kuala Lumpur|Cape Town|"
+    r"Salt Lake City|Research Triangle Park"
+)  # a whole first part: not `Palo Alto Networks`, `New Relic`
 
 
 def placeholder(line: str, known: Known = lambda _line: False) -> bool:

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 from monitor.name_keys import (
     COUNTRY_WORDS,
-    inside_another,
     key,
-    leads_unit,
     names_country,
-    numbered_university,
+    stands_inside,
     variants,
+    window_key,
 )
 from monitor.org_words import (
     PLACE,
@@ -122,17 +121,8 @@ class Gazetteer:
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                # keyed again: other languages' "University of" at its start (`… da Universidade
-                # de Lisboa`)
-                hit = self._get(key(" ".join(words[i : i + n])), context, whole=False)
-                if hit and numbered_university(words[i : i + n], context):
-                    hit = None  # `University of Paris` in `Université Paris 8`: another one
-                if hit and inside_another(words, i, n):
-                    hit = None  # `University of Graz` in `Technical University of Graz`
-                # `MIT`, `IBM` inside a string say too little, unless they lead a unit's name
-                # (`MIT Computer Science and Artificial Intelligence Laboratory`)
-                short = n == 1 and len(words[i]) <= 3
-                if hit and (not short or (i == 0 and leads_unit(words, context))):
+                hit = self._get(window_key(words, i, n), context, whole=False)
+                if hit and stands_inside(words, i, n, context):
                     found.append(hit)
                     i += n
                     break

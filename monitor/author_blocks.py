@@ -69,9 +69,11 @@ def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool
     return [x for x in lines[:1] if not placeholder(x, known) and not FUNDING.search(x)]
 
 
-def _places(parts: list[str]) -> bool:
-    """Whether the parts of an address are places and postcodes only (`Lund`, `WA 98195`)."""
-    return all(PLACE.match(p.strip()) or _POSTCODE.fullmatch(p.strip()) for p in parts)
+def _address(line: str) -> bool:
+    """Whether a line is a place with its region or country, postcodes aside (`Seattle, WA
+    98195, USA`); one name alone may be an organisation's (`Criteo`, `Jane Street`)."""
+    parts = [p.strip() for p in line.split(",")]
+    return len(parts) > 1 and all(PLACE.match(p) or _POSTCODE.fullmatch(p) for p in parts)
 
 
 _POSTCODE = re.compile(r"(?:[A-Z]{2}\s*)?\d{4,6}|\d{4,6}\s+[A-Z][\w ]*")  # `WA 98195`
@@ -126,7 +128,7 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
             # place alone (`\\addr Mountain View, CA`) under one above it
             named = entry_lines(" \\\\ ".join(address), macros, known, False)
             written = entry_lines(address[1], macros, known, True)
-            lines += named or [x for x in written if not _places(x.split(",")) and x[:1].isalpha()]
+            lines += named or [x for x in written if not _address(x) and x[:1].isalpha()]
             continue
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
         bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None

@@ -152,3 +152,30 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
     qualified = i > 0 and words[i] in _UNIVERSITY_WORDS and words[i - 1] in _QUALIFIED
     generic = n == 2 and words[i + 1] == "university" and words[i + 2 : i + 3] == ["of"]
     return qualified or generic
+
+
+def window_key(words: list[str], i: int, n: int) -> str:
+    """The key of `words[i : i + n]` inside a longer name's key: keyed again after `da`, `of`
+    for other languages' "University of" at its start (`… da Universidade de Lisboa`), as
+    written after a qualifier (`Vrije Universiteit Amsterdam` is not Amsterdam's)."""
+    window = " ".join(words[i : i + n])
+    return key(window) if i == 0 or words[i - 1] in _LINKS else window
+
+
+_LINKS = {"da", "de", "do", "di", "dell", "della", "del", "degli", "des", "du", "of", "la", "der"}
+
+
+def stands_inside(words: list[str], i: int, n: int, context: str) -> bool:
+    """Whether a known name found at `words[i : i + n]` of a longer text stands for it: not a
+    numbered university's city (`Université Paris 8`), not part of a longer name (`Technical
+    University of Graz`), not a person's surname (`Mathieu Roche`), and not a short name
+    (`MIT`, `IBM`) unless it leads its unit's name (`MIT Computer Science and AI Lab`)."""
+    if numbered_university(words[i : i + n], context) or inside_another(words, i, n):
+        return False
+    surname = i == len(words) - 1 and _PERSON.fullmatch(context.strip()) is not None
+    short = n == 1 and (len(words[i]) <= 3 or surname)
+    return not short or (i == 0 and leads_unit(words, context))
+
+
+# a person's name, whose surname may be a company's (`Mathieu Roche`, `Tom Philips`)
+_PERSON = re.compile(r"(?:[A-Z][a-z'’-]+\.? ){1,3}[A-Z][a-z'’-]+")

@@ -311,7 +311,11 @@ def test_what_this_session_s_second_review_found(places: Gazetteer) -> None:
     note = "\\author{Mathieu Roche\\thanks{Stanford University} \\and Tom Philips}"
     assert _labels(note, places) == ["Stanford University(斯坦福大学)"]
     assert places.labels(["IIIA-CSIC, Barcelona"]) == ["IIIA-CSIC"]
-    assert places.labels(["Fraunhofer IAIS, Sankt Augustin"]) == ["Fraunhofer IAIS"]
+    # (a third review: `Fraunhofer HHI and TU Berlin` lost Fraunhofer without the short alias,
+    # so its institutes are named by the society, with its Chinese name)
+    assert places.labels(["Fraunhofer IAIS, Sankt Augustin"]) == [
+        "Fraunhofer Society(弗劳恩霍夫协会)"
+    ]
     # JMLR's `\addr` with only the place: the organisation is the line above it
     addr = (
         "\\author{\\name A \\email a@gmail.com \\\\ Google Research \\\\ \\addr Mountain View, CA}"
@@ -351,3 +355,23 @@ def test_a_skip_s_length_is_no_text(places: Gazetteer) -> None:
     )
     assert _labels(body, places) == ["Sapienza University of Rome(罗马大学)"]
     assert tex.plain("a\\kern-2mm b \\vskip 2pt plus 1fill c", {}).split() == ["a", "b", "c"]
+
+
+def test_what_this_session_s_third_review_found(places: Gazetteer) -> None:
+    """A third review's counter-examples to the second round's mends."""
+    # a university word after a qualifier, not a link, is keyed as written
+    for name in ("Vrije Universiteit Amsterdam", "Veterinärmedizinische Universität Wien"):
+        assert places.labels([name]) == [name]
+    assert places.labels(["LIASD at Université Paris 8"]) == ["LIASD at Université Paris 8"]
+    # a company named like a town is a company; a surname is no company
+    for note, company in (
+        ("Y. Cao is with Palo Alto Networks, Santa Clara, CA 95054 USA.", "Palo Alto Networks"),
+        ("J. Doe and K. Lee are with New Relic, San Francisco, CA, USA.", "New Relic"),
+    ):
+        assert places.labels(affiliation_lines.note_lines(note, places.knows)) == [company]
+    assert places.labels(["Genentech and Roche"]) == ["Genentech(基因泰克)", "Roche(罗氏)"]
+    author = "\\author{Mathieu Roche\\thanks{Stanford University} \\and Tom Philips}"
+    assert _labels(author, places) == ["Stanford University(斯坦福大学)"]
+    # JMLR's `\addr`: one name over its town is the organisation
+    addr = "\\author{\\name J \\email j@gmail.com \\\\ \\addr Jane Street\\\\ London, UK}"
+    assert _labels(addr, places, "jmlr") == ["Jane Street"]
