@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from monitor import affiliation_lines, latex_front, pdf_header
 from monitor.affiliations import Gazetteer
-from tests.test_affiliation_shapes import _labels
+from tests.test_affiliation_shapes import _labels, _source_labels
 
 
 def test_an_elsarticle_organisation_is_read_with_its_address_line(places: Gazetteer) -> None:
@@ -133,8 +133,7 @@ def test_numbered_entries_typed_after_the_title(places: Gazetteer) -> None:
         "  \\textsuperscript{*} List of authors is dynamic.\n\\begin{abstract}A.\\end{abstract}"
     )
     source = f"\\documentclass{{article}}\\begin{{document}}\\title{{T}}{body}"
-    found = latex_front.affiliations({"main.tex": source}, places.knows)
-    assert places.labels(found) == [
+    assert _source_labels(source, places) == [
         "Google(谷歌)",
         "Massachusetts Institute of Technology(麻省理工学院)",
     ]
@@ -187,8 +186,7 @@ def test_authors_set_by_hand_under_an_empty_author(places: Gazetteer) -> None:
         "{\\small University of Sheffield, UK} & {\\small Allegheny College, USA} \\\\\n"
         "\\end{tabular}\\end{center}\n\\begin{abstract}A.\\end{abstract}"
     )
-    found = latex_front.affiliations({"main.tex": source}, places.knows)
-    assert places.labels(found) == [
+    assert _source_labels(source, places) == [
         "The University of Sheffield(谢菲尔德大学)",
         "Allegheny College(阿勒格尼学院)",
     ]
@@ -287,8 +285,7 @@ def test_what_this_session_s_rules_must_leave_alone(places: Gazetteer) -> None:
         "\\end{frontmatter}\\section{Intro}LLaMA\\footnote{Released by Meta in 2023.} and "
         "GPT-4\\footnote{Developed by OpenAI.}\\footnote{Maintained by Stanford University.}"
     )
-    found = latex_front.affiliations({"main.tex": elsarticle}, places.knows)
-    assert places.labels(found) == ["Wuhan University(武汉大学)"]
+    assert _source_labels(elsarticle, places) == ["Wuhan University(武汉大学)"]
     title_note = (
         "\\title{T\\footnote{Presented at the Stanford MLSys Seminar.}}\\author{A \\\\ ETH Zurich}"
     )
@@ -435,7 +432,7 @@ def test_what_the_second_review_fixes_must_leave_alone(places: Gazetteer) -> Non
         "\\includegraphics[width=3cm]{logo}\\\\ \\begin{tabular}{cc}Alice & Bob \\\\ Tsinghua "
         "University & Microsoft Research\\end{tabular}\\end{center}\n\\maketitle"
     )
-    assert places.labels(latex_front.affiliations({"main.tex": logo}, places.knows)) == [
+    assert _source_labels(logo, places) == [
         "Tsinghua University(清华大学)",
         "Microsoft Research(微软研究院)",
     ]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monitor import affiliation_lines, eprint, latex_front, pdf_page, tex
+from monitor import affiliation_lines, eprint, pdf_page, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_blocks import _page_labels
-from tests.test_affiliation_shapes import _labels
+from tests.test_affiliation_shapes import _labels, _source_labels
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -175,8 +175,7 @@ def test_aistats_addresses_are_the_affiliations(places: Gazetteer) -> None:
         "\\aistatsaddress{ Harokopio University of Athens \\And Harokopio University of Athens "
         "\\And University of Edinburgh } ]\\begin{abstract}X.\\end{abstract}"
     )
-    found = latex_front.affiliations({"main.tex": source}, places.knows)
-    assert places.labels(found) == [
+    assert _source_labels(source, places) == [
         "Harokopio University of Athens",
         "The University of Edinburgh(爱丁堡大学)",
     ]

@@ -14,6 +14,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def _labels(body: str, places: Gazetteer, cls: str = "article") -> list[str]:
     """The digest's labels for a paper whose front matter is `body`."""
     source = f"\\documentclass{{{cls}}}\\begin{{document}}\\title{{T}}{body}\\maketitle"
+    return _source_labels(source, places)
+
+
+def _source_labels(source: str, places: Gazetteer) -> list[str]:
+    """The digest's labels for a paper whose main file is `source`."""
     return places.labels(latex_front.affiliations({"main.tex": source}, places.knows))
 
 
