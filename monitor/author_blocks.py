@@ -17,6 +17,7 @@ from monitor.affiliation_lines import (
     split_lines,
 )
 from monitor.mail_domains import mail_domains, names_domain
+from monitor.name_keys import COUNTRY_WORDS, key
 from monitor.org_words import (
     PLACE,
     names_organisation,
@@ -35,9 +36,15 @@ _MARKER = re.compile(
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
 # `Nushi,\\textsuperscript{2}`)
 _LINE_START = ("\n", "\\\\", "{", "quad", "]")
-# an organisation's mark is a number or a letter (`$^{2}$`, `\\textsuperscript{b}`); `$^{*}$`
-# and `$^\\dagger$` mark notes (`Equal contribution`, `Project page: …`)
-_ORGANISATION_MARK = re.compile(r"[{^\s](?:\\rm\s*)?(?:[0-9]+|[a-z])\s*(?:,\s*[0-9a-z]+\s*)*[}$]")
+# an organisation's mark is a number, a letter or a Greek one (`$^{2}$`, `\\textsuperscript{b}`,
+# `$^\\lambda$`); `$^{*}$` and `$^\\dagger$` mark notes (`Equal contribution`, `Project page: …`)
+_GREEK = (
+    r"\\(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau"
+    r"|phi|chi|psi|omega)"
+)
+_ORGANISATION_MARK = re.compile(
+    rf"[{{^\s](?:\\rm\s*)?(?:[0-9]+|[a-z]|{_GREEK})\s*(?:,\s*(?:[0-9a-z]+|{_GREEK})\s*)*[}}$]"
+)
 
 
 def marked_entries(body: str) -> list[str]:
@@ -119,9 +126,11 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     line under the name read as the affiliation when the line is written as one's name and
     the paper shows it is one: it stands under two authors' names (`Brave Software`), or the
     name above it is set apart as a name (usenix's `{\\rm P. Winter}`); and its words say it
-    is a company's name."""
+    is a company's name, or, whatever its words, when another author's organisation stands on
+    the line under their name (`Drew Lehe \\\\ HouseIQ` beside `Sam Witty \\\\ Sorbus AI`)."""
     lines: list[str] = []
     unders: list[tuple[str, bool]] = []
+    shown = False  # some author's organisation stands on the line under their name
     for block in blocks:
         address = _ADDR.split(block, 1)
         if len(address) == 2:  # JMLR's `\\addr`: what follows is the author's affiliation, the
@@ -140,27 +149,31 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
                 continue
         one = len(lines_of) == 1
         domains = set() if one else mail_domains(block)
-        found = _organisation_lines(lines_of if one else lines_of[1:], domains, known)
+        found = _organisation_lines(lines_of if one else lines_of[1:], domains, known, not one)
         lines += _without_units(found, known)
-        under = _under_the_name(block, macros) if not found else None
-        if under:
+        under = _under_the_name(block, macros)
+        if under and not found:
             unders.append(under)
+        shown = shown or bool(under and found and looks_institutional(under[0], known))
     names = [u for u, _ in unders]
-    return lines + [u for u, set_apart in unders if set_apart or names.count(u) > 1]
+    return lines + [
+        u
+        for u, set_apart in unders
+        if shown or (_COMPANY.search(u) and (set_apart or names.count(u) > 1))
+    ]
 
 
 def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | None:
-    """The line under an author's name when it is written as a company's name: a few
-    capitalised words, one of them a company's (`Software`, `Robotics`), no footnote mark (a
-    marked line is another author's name); with whether the name above is set apart
-    (`{\\rm …}`)."""
+    """The line under an author's name when it is written as an organisation's name: a few
+    capitalised words, no footnote mark (a marked line is another author's name), no position
+    held, place or note; with whether the name above is set apart (`{\\rm …}`)."""
     rows = [r for r in re.split(r"\\\\(?:\[[^\]]*\])?", block) if plain(r, macros).strip()]
     if len(rows) < 2 or _MARKED.search(rows[1]):
         return None
     under = clean_line(plain(rows[1], macros))
-    if not _ORGANISATION_SHAPED.match(under) or not _COMPANY.search(under):
+    if not _ORGANISATION_SHAPED.match(under) or _POSITION.search(under):
         return None
-    if placeholder(under) or FUNDING.search(under):
+    if placeholder(under) or FUNDING.search(under) or key(under) in COUNTRY_WORDS:
         return None
     return under, bool(_SET_APART.match(rows[0]))
 
@@ -172,6 +185,12 @@ _NAME_AND_ORGANISATION = re.compile(
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
 _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
+_POSITION = re.compile(
+    r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
+    r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|"
+    r"graduate|alumn\w*|faculty|staff|visitor|editor)\b",
+    re.I,
+)
 # the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
 # held, a department or another author's name
 _COMPANY = re.compile(
@@ -208,14 +227,21 @@ def _without_units(lines: list[str], known: Known) -> list[str]:
 _UNIVERSITY_WORD = re.compile(r"\b(?:universit\w*|univ\.|universidade?\b|uniwersytet)", re.I)
 
 
-def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list[str]:
-    """The lines that name an organisation (or give its short form and place: `MIPT, Russia`),
-    and the parts that name the block's e-mail domain (`Circonus` beside `x@circonus.com`),
-    unless an address follows the part (`Berkeley, CA 94720` beside `x@berkeley.edu`)."""
+def _organisation_lines(
+    raw: list[str], domains: set[str], known: Known, under_a_name: bool = False
+) -> list[str]:
+    """The lines that name an organisation (or give its short form and place: `MIPT, Russia`;
+    under an author's name, a name and its place in brackets: `Tunnel (New York, USA)`), and
+    the parts that name the block's e-mail domain (`Circonus` beside `x@circonus.com`), unless
+    an address follows the part (`Berkeley, CA 94720` beside `x@berkeley.edu`)."""
     out = []
     for line in split_lines("\n".join(raw)):
         if looks_institutional(line, known) or short_form_and_place(line):
             out.append(line)
+            continue
+        placed = _NAME_AND_PLACE.match(line) if under_a_name else None
+        if placed and all(PLACE.match(p.strip()) for p in placed[2].split(",")):
+            out.append(placed[1])
             continue
         parts = line.split(",")  # `Co-Founder & Lead, Ethereum Project`: the named part
         for n, part in enumerate(parts):
@@ -226,4 +252,5 @@ def _organisation_lines(raw: list[str], domains: set[str], known: Known) -> list
     return out
 
 
+_NAME_AND_PLACE = re.compile(r"^([A-Z][\w&.'-]*(?: [A-Z&][\w&.'-]*){0,4}) \(([^()]+)\)$")
 _ADDRESS_PART = re.compile(r"\d|^[A-Z]{2}$")  # a postcode, a state: `CA 94720`, `MA`

@@ -144,7 +144,7 @@ def _institutions(body: str) -> list[str]:
     `\\orgname{..}` parts (one entry, each a line; several when one is spaced out into them:
     `UC Berkeley \\quad Brim Data`), elsarticle's `organization=`, or the body itself."""
     parts = [args[0] for name in ("institution", "orgname") for args in macro_args(body, name)]
-    spaced = [e for p in parts for e in _SPACED.split(p) if e.strip()]
+    spaced = [_SPACE_FIRST.sub("", e) for p in parts for e in _SPACED.split(p) if e.strip()]
     if len(spaced) > len(parts) and all(_MARKED_ENTRY.search(e) for e in spaced):
         return spaced  # each marked: entries, not a name and its city (`Tsinghua \\quad Beijing`)
     if parts:  # one organisation each, even when set on two lines
@@ -157,7 +157,9 @@ def _institutions(body: str) -> list[str]:
     return [re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)]
 
 
-_SPACED = re.compile(r"(?:\s*\\q?quad(?![A-Za-z]))+\s*")
+# entries set apart by `\\quad` or by control spaces (`$^{1}$Technion \\ \\ \\ $^{2}$VMware`)
+_SPACED = re.compile(r"(?:\s*(?:\\q?quad(?![A-Za-z])|(?:\\ \s*){2,}))+\s*")
+_SPACE_FIRST = re.compile(r"^(?:\s|\\\\(?:\[[^\]]*\])?|\\ )+")  # a break or spaces before a mark
 # an entry's mark before or after it: `$^{1}$…`, `\\textsuperscript{2}…`, `…\\tinydag` (a macro)
 _MARKED_ENTRY = re.compile(r"^\s*(?:\$\^|\\textsuperscript)|\\[A-Za-z]+\s*$|\$\^[^$]*\$\s*$")
 

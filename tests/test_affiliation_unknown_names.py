@@ -1,0 +1,66 @@
+"""Organisations whose names have no institution's word and that the gazetteer does not know
+(`HouseIQ`, `Greenplum`, `Wherobots`), read from where the author block puts them: the line
+under an author's name when other authors' organisations stand there, a marked entry, a name
+with its place in brackets. Found by the earlier held-out sets (tests/fixtures/latex_heldout5,
+13, 16, 17); each class written small."""
+
+from __future__ import annotations
+
+from monitor.affiliations import Gazetteer
+from tests.test_affiliation_shapes import _labels
+
+
+def test_the_line_under_a_name_where_others_put_their_organisation(places: Gazetteer) -> None:
+    body = (
+        "\\author{Sam Witty \\\\ Sorbus AI \\And Daniel Waxman \\\\ Basis Research Institute "
+        "\\And Drew Lehe \\\\ HouseIQ}"
+    )
+    assert _labels(body, places) == ["Sorbus AI", "Basis Research Institute", "HouseIQ"]
+    usenix = (
+        "\\author{Joseph M. Hellerstein\\\\{\\small U.C. Berkeley} \\and "
+        "Florian Schoppmann\\\\{\\small Greenplum}}"
+    )
+    assert _labels(usenix, places)[-1] == "Greenplum"
+
+
+def test_the_line_under_a_name_needs_the_paper_to_show_it(places: Gazetteer) -> None:
+    # no other author's organisation under their name: an unknown word alone is no one's
+    assert _labels("\\author{Drew Lehe \\\\ HouseIQ \\And Ann Lee \\\\ Seattle}", places) == []
+    # a position, a country, a note under the name are not organisations
+    body = (
+        "\\author{Sam Witty \\\\ Stanford University \\And Ann Lee \\\\ PhD Student "
+        "\\And Bo Li \\\\ China \\And Cy Xu \\\\ Equal Contribution}"
+    )
+    assert _labels(body, places) == ["Stanford University(斯坦福大学)"]
+
+
+def test_entries_marked_with_greek_letters(places: Gazetteer) -> None:
+    body = (
+        "\\author{Isaac Corley$^\\lambda$, Caleb Robinson$^\\gamma$\\\\\n"
+        "  $^\\lambda$Wherobots, $^\\gamma$Microsoft AI for Good Research Lab\\\\}"
+    )
+    assert _labels(body, places) == ["Wherobots", "Microsoft(微软)"]
+
+
+def test_entries_in_one_institution_set_apart_by_spaces(places: Gazetteer) -> None:
+    body = (
+        "\\author{A$^{\\dagger}$ \\ \\ \\ B$^{\\diamond}$}\n\\affiliation{\\institution{%\n"
+        "  \\ \\\\[-2mm]\n  $^{\\dagger}$Technion -- Israel Institute of Technology\n"
+        "  \\ \\ \\ \\ \\ $^{\\ddagger}$Tel Aviv University \\ \\ \\ \\ \\ "
+        "$^{\\diamond}$VMware\\\\\n}}"
+    )
+    assert _labels(body, places) == [
+        "Technion - Israel Institute of Technology(以色列理工学院)",
+        "Tel Aviv University(特拉维夫大学)",
+        "VMware",
+    ]
+
+
+def test_a_name_with_its_place_in_brackets_under_an_author(places: Gazetteer) -> None:
+    body = (
+        "\\author{Jacob E. Miller \\\\ Mila (Montreal, Canada) \\\\ Tunnel (New York, USA) "
+        "\\\\ \\texttt{j@gmail.com}}"
+    )
+    assert _labels(body, places) == ["Mila(魁北克人工智能研究所)", "Tunnel"]
+    # a remark in brackets is no place
+    assert _labels("\\author{A B \\\\ Tunnel (on leave)}", places) == []
