@@ -29,6 +29,7 @@ from monitor.org_words import (
     without_address,
     without_lead,
 )
+from monitor.places import names_no_place
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
@@ -156,8 +157,11 @@ class Gazetteer:
             in_unit = (
                 isinstance(before, str) and is_unit(without_lead(before)) and not has_lead(item)
             )
-            if own(without_lead(item), n > known[0], isinstance(after, Institution), in_unit):
-                kept.append(Institution(without_lead(item), None))
+            name = without_lead(item)
+            if own(name, n > known[0], isinstance(after, Institution), in_unit) or (
+                n > known[0] and not isinstance(after, Institution) and names_no_place(name)
+            ):  # `…, CNRS, Sorbonne Paris Cité, France`
+                kept.append(Institution(name, None))
         return _distinct(kept)
 
     def _parts(self, affiliation: str) -> list[Institution | str]:
@@ -216,6 +220,9 @@ class Gazetteer:
         be known (`Inria and LIRMM`, not `… Polytechnic Institute and State University`).
         Each side is then a part of the list like any other: an unknown short form is left
         out (`LASI`)."""
+        slashed = part.split("/")  # `CNRS/IN2P3`, `CEA/Irfu`: the known one, not its institute
+        if len(slashed) == 2 and " " not in part.strip():
+            return [x for x in slashed if self._get(key(x), part)] or [part]
         joiner = " & " if " & " in part else " and "
         sides = part.split(joiner)
         if len(sides) != 2:

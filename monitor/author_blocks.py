@@ -17,7 +17,6 @@ from monitor.affiliation_lines import (
     split_lines,
 )
 from monitor.mail_domains import mail_domains, names_domain
-from monitor.name_keys import COUNTRY_WORDS, key
 from monitor.org_words import (
     PLACE,
     names_organisation,
@@ -26,6 +25,7 @@ from monitor.org_words import (
     short_name,
     unit_of,
 )
+from monitor.places import is_place
 from monitor.tex import macro_args, plain
 
 _MARKER = re.compile(
@@ -173,7 +173,7 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     under = clean_line(plain(rows[1], macros))
     if not _ORGANISATION_SHAPED.match(under) or _POSITION.search(under):
         return None
-    if placeholder(under) or FUNDING.search(under) or key(under) in COUNTRY_WORDS:
+    if placeholder(under) or FUNDING.search(under) or is_place(under):
         return None
     return under, bool(_SET_APART.match(rows[0]))
 

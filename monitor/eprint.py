@@ -74,7 +74,8 @@ def front_matter(files: dict[str, str], main: str) -> str:
     `\\address` (or another affiliation macro, numbered entries set as text, or a table under an
     empty `\\author{}`) written after `\\maketitle` and before an abstract or first
     section that follows closely is still the front matter's."""
-    text = _expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)
+    # a switch is resolved in the whole paper: set in the main file, used in `authors.tex`
+    text = _switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH))
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
     if cut < 0:  # elsarticle's front matter may end its environment with no `\\maketitle`
@@ -114,7 +115,7 @@ def _whole(text: str) -> bool:
 
 
 def _strip(text: str) -> str:
-    return _switched(_IFFALSE.sub("", _COMMENT.sub(r"\1", text)))
+    return _IFFALSE.sub("", _COMMENT.sub(r"\1", text))
 
 
 def _switched(text: str) -> str:

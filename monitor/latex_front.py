@@ -105,8 +105,8 @@ _AT = re.compile(r"\\at(?![A-Za-z])")
 
 def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
     """Affiliations a class prints from the paper's own macros (Frontiers' `\\def\\Address{
-    $^{1}$…}` beside an empty `\\address{}`, `\\newcommand{\\firstauthoraffiliation}{…}`), read
-    when nothing else names one."""
+    $^{1}$…}` beside an empty `\\address{}`, `\\newcommand{\\firstauthoraffiliation}{…}`, a
+    thesis's `\\getUniversity`), read when nothing else names one."""
     named = [body for name, body in macros.items() if _AFFILIATION_NAME.search(name)]
     written = [body for body in named if not _SENTENCE_START.match(plain(body, macros).lstrip())]
     return [x for body in written for x in _stated(body, macros, known, False)]
@@ -115,8 +115,11 @@ def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
 # a macro named for what it holds (`\\Address`, `\\firstauthoraffiliation`), not a word
 # that begins so (`\\addressedProblem`); its text a name, not a sentence
 _AFFILIATION_NAME = re.compile(
-    r"(?:affil\w*|address(?:es)?|institut(?:e|ion)s?)(?:one|two|three|four|five|[a-z])?$", re.I
-)  # `\\Address`, `\\addressone`, `\\institutionA`; not `\\addressing`, `\\institutionalbias`
+    r"(?:affil\w*|address(?:es)?|institut(?:e|ion)s?|universit(?:y|ies)|organi[sz]ations?)"
+    r"(?:one|two|three|four|five|[a-z])?$",
+    re.I,
+)  # `\\Address`, `\\addressone`, `\\institutionA`, a thesis's `\\getUniversity`; not
+# `\\addressing`, `\\institutionalbias`
 _SENTENCE_START = re.compile(r"[a-z]+\b(?!['’])")  # `the problem …`, not `eBay`, `iFLYTEK`
 
 
@@ -151,9 +154,9 @@ def _institutions(body: str) -> list[str]:
         return [" \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)]
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
         return []
-    organization = _key_value(body, "organization")
-    if organization:  # its units, with the university the address line names
-        return [", ".join(x for x in (organization, _key_value(body, "addressline")) if x)]
+    if re.search(r"\borganization\s*=", body):  # its units, with the address line's university
+        named = (_key_value(body, "organization"), _key_value(body, "addressline"))
+        return [", ".join(x for x in named if x)] if any(named) else []  # a template's `={}`
     return [re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)]
 
 

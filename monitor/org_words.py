@@ -19,7 +19,7 @@ def folded(text: str) -> str:
 
 # words that say a name is an institution (free text must have one to count as an affiliation)
 INSTITUTION_WORDS = re.compile(
-    r"\b(universit\w*|univ\.|institut(?!ions\b|ional\b)\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"\b(universit\w*|univ\.|univ(?=\s+(?-i:[A-Z]))|institut(?!ions\b|ional\b)\w*|college|school|academy|laborator\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
     r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
@@ -94,7 +94,9 @@ def is_unit(part: str) -> bool:
 # words that make a part of a comma list an organisation of its own: a university anywhere in
 # the list, an institute only after a known organisation (before one, it is part of it)
 _UNIVERSITY = re.compile(
-    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b", re.I
+    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b"
+    r"|\bUniv\b\.?(?=\s+(?-i:[A-Z]))",  # `Univ Paris Diderot`, `Univ. Lille`
+    re.I,
 )
 _INSTITUTE = re.compile(
     r"\b(institut(?:e|o)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|conselho|"
@@ -140,9 +142,13 @@ def without_address(affiliation: str) -> str:
         _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
         for p in affiliation.split(",")
     ]
+    if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
+        return parts[-1]
     # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
     named = [
-        i for i, part in enumerate(parts) if names_organisation(part) and not (i and is_unit(part))
+        i
+        for i, part in enumerate(parts)
+        if names_organisation(part) and not (i and (is_unit(part) or _CAMPUS.match(part)))
     ]
     starts = [i for i, part in enumerate(parts) if i in named or _SHORT_NAME.match(part)]
     first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
@@ -164,6 +170,20 @@ def without_address(affiliation: str) -> str:
             break
         kept.pop(0)
     return ", ".join(kept)
+
+
+# a campus after its university is its address: `…, Campus Universitário Ministro Petrônio
+# Portella`, `…, Ciudad Universitaria`
+_CAMPUS = re.compile(r"(?:campus|cidade universit|ciudad universit|cit[ée] universit)", re.I)
+
+
+def _units_then_short_form(parts: list[str]) -> bool:
+    """Whether a list ends with an organisation's short form after its own labs, centres and
+    units (`LARG, Research Center for …, HIT`), none of them a university or company."""
+    *units, last = parts
+    return bool(units and _ACRONYM.match(last)) and all(
+        is_unit(p) or _TEAM.search(p) or _CENTRE.search(p) or _ACRONYM.match(p) for p in units
+    )
 
 
 # a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
@@ -201,7 +221,7 @@ def _shares_name(unit: str, organisation: str) -> bool:
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
 _ACRONYM = re.compile(
     r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT|CEO|CTO|CFO|COO|CIO|CSO|"
-    r"SVP|EVP|PHD|MSC|BSC)$)[A-Z][A-Z0-9&-]{2,}$"
+    r"SVP|EVP|PHD|MSC|BSC|KSA|ROC|ROK)$)[A-Z][A-Z0-9&-]{2,}$"
 )  # not a country's, a department's (`EECS, …`) or a position's (`CTO, Lamini`)
 # a place's name or code: `Russia`, `Saudi Arabia`, `Tampa`, `FL`, `USA`
 PLACE = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)*|[A-Z]{2}|USA|UK)$")

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 
-_NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\s*\{?\\([A-Za-z]+)\}?\s*\{")
+_NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\*?\s*\{?\\([A-Za-z]+)\}?\s*\{")
 _ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
             "c": "\u0327", "v": "\u030c", "u": "\u0306", "=": "\u0304", ".": "\u0307",
             "H": "\u030b", "k": "\u0328", "r": "\u030a"}  # fmt: skip
@@ -19,7 +19,10 @@ _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å"
 _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
              "icmlcorrespondingauthor", "mlsyscorrespondingauthor", "textsuperscript",
              "IEEEauthorrefmark", "authornote", "authornotemark", "inst", "fnmark", "corref",
-             "tnoteref", "ead", "homepage", "label", "hspace", "vspace")  # fmt: skip
+             "tnoteref", "ead", "homepage", "label", "hspace", "vspace",
+             # editing notes in the margin: `\fxnote[margin]{Make sure all info is hidden}`
+             "fxnote", "fxwarning", "fxerror", "fxfatal", "todo", "marginpar",
+             "marginnote")  # fmt: skip
 
 
 def braced(text: str, start: int) -> tuple[str, int] | None:
@@ -117,7 +120,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = text.replace("~", " ").replace("--", "–")
     text = re.sub(r"\\(?:q?quad|hfill)(?![A-Za-z])", "\n", text)  # names set side by side
     text = re.sub(r"\\(?:par|newline|linebreak)(?![A-Za-z])", "\n", text)
-    text = re.sub(r"\\[A-Za-z@]+\*?", " ", text)
+    text = re.sub(r"\\[A-Za-z@]+\*?(?:\s*\[[^\[\]]*\])?", " ", text)  # and its options
     text = re.sub(r"\\.", " ", text)
     text = re.sub(r"[{}]", "", text).replace("\ufff0", "{").replace("\ufff1", "}")
     return unicodedata.normalize("NFC", text)

@@ -64,3 +64,32 @@ def test_a_name_with_its_place_in_brackets_under_an_author(places: Gazetteer) ->
     assert _labels(body, places) == ["Mila(魁北克人工智能研究所)", "Tunnel"]
     # a remark in brackets is no place
     assert _labels("\\author{A B \\\\ Tunnel (on leave)}", places) == []
+
+
+def test_a_short_form_after_its_own_labs_and_centres(places: Gazetteer) -> None:
+    assert places.labels(
+        ["LARG, Research Center for Social Computing and Interactive Robotics, HIT"]
+    ) == ["HIT"]
+    assert places.labels(["School of Technology, IPCA"]) == ["IPCA"]
+    # a country or a department's letters are not one
+    assert places.labels(["School of Computing, KSA"]) == []
+    assert places.labels(["Department of Physics, EECS"]) == []
+
+
+def test_univ_without_its_full_stop_and_a_slash_between_two(places: Gazetteer) -> None:
+    assert places.labels(["APC, Univ Paris Diderot, CNRS/IN2P3, CEA/Irfu, France"]) == [
+        "Univ Paris Diderot",
+        "CNRS(法国国家科学研究中心)",
+        "French Alternative Energies and Atomic Energy Commission(法国原子能和替代能源委员会)",
+    ]
+    assert places.labels(["TCP/IP Lab, MIT"]) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
+
+
+def test_a_campus_after_its_university_is_its_address(places: Gazetteer) -> None:
+    line = (
+        "Universidade Federal do Piauí (UFPI), Campus Universitário Ministro Petrônio Portella "
+        "– Ininga, Teresina, Brazil"
+    )
+    assert places.labels([line]) == ["Universidade Federal do Piauí (UFPI)"]

@@ -1,6 +1,6 @@
 """Files the product needs at run time that are not the reader's own data, shipped inside the
 package so any home and any install finds them: the settings template, an empty reading list,
-the int8 calibration set, the gazetteer, and the recorded demo day.
+the int8 calibration set, the gazetteer, the world's places, and the recorded demo day.
 
 Each function returns a filesystem path (wheels install unpacked; a zipped install is not
 supported).
@@ -38,6 +38,12 @@ def gazetteer_files() -> tuple[Path, Path]:
         asset("institutions/world_universities_zh_en.csv"),
         asset("institutions/labs_companies.csv"),
     )
+
+
+def place_files() -> tuple[Path, Path, Path]:
+    """Towns (GeoNames, folded and gzipped), first-level regions written by hand, and
+    countries (GeoNames' names and the others affiliations write)."""
+    return asset("places/cities.txt.gz"), asset("places/regions.txt"), asset("places/countries.txt")
 
 
 def demo_feed() -> Path:

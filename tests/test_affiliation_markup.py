@@ -1,0 +1,67 @@
+"""TeX around the author block that hid or garbled organisations in the twenty-fifth to
+twenty-ninth held-out sets (tests/fixtures/latex_heldout25-29): a switch set in one file and
+used in another, editing notes in the margin, a macro's options, a template's empty
+key-value affiliation. Each written small."""
+
+from __future__ import annotations
+
+from monitor import latex_front, tex
+from monitor.affiliations import Gazetteer
+from tests.test_affiliation_shapes import _labels
+
+
+def test_a_switch_set_in_the_main_file_chooses_the_branch_in_an_input(places: Gazetteer) -> None:
+    main = (
+        "\\newif\\ifARTICLE\n\\ARTICLEfalse\n%\\ARTICLEtrue\n\\documentclass{article}\n"
+        "\\begin{document}\\title{T}\\input{authors}\\maketitle"
+    )
+    authors = (
+        "\\ifARTICLE\n\\author{A B\\\\ Stanford University}\n\\else\n"
+        "\\author{A B\\\\ \\affaddr{Harvard University}\\\\}\n\\fi\n"
+    )
+    files = {"top.tex": main, "authors.tex": authors}
+    assert places.labels(latex_front.affiliations(files, places.knows)) == [
+        "Harvard University(哈佛大学)"
+    ]
+
+
+def test_editing_notes_and_options_are_no_text() -> None:
+    assert tex.plain("A\\\\ \\fxnote[margin]{Make sure all is hidden} Harvard", {}).split() == [
+        "A",
+        "Harvard",
+    ]
+    assert tex.plain("\\todo[inline]{check} \\marginpar{x} MIT", {}).strip() == "MIT"
+    assert tex.plain("\\foo[bar] Yale", {}).strip() == "Yale"  # an unknown macro's options
+
+
+def test_a_template_s_empty_key_value_affiliation_names_no_one(places: Gazetteer) -> None:
+    body = (
+        "\\affiliation[1]{organization={School of Electronics and Information},\n"
+        "  addressline={Northwestern Polytechnical University}, city={Xi'an}, country={China}}\n"
+        "\\affiliation[<aff no>]{organization={},\n  addressline={}, city={}, country={}}"
+    )
+    assert _labels(body, places, "elsarticle") == [
+        "Northwestern Polytechnical University(西北工业大学)"
+    ]
+
+
+def test_a_thesis_title_page_names_its_university_by_a_starred_macro(places: Gazetteer) -> None:
+    source = (
+        "\\documentclass{scrbook}\n\\newcommand*{\\getUniversity}{Technische Universität "
+        "München}\n\\newcommand*{\\getFaculty}{Department of Informatics}\n\\begin{document}\n"
+        "\\begin{titlepage}{\\huge\\MakeUppercase{\\getFaculty{}}}\\\\\n"
+        "{\\large\\MakeUppercase{\\getUniversity{}}}\\\\\n\\end{titlepage}"
+    )
+    files = {"main.tex": source}
+    assert places.labels(latex_front.affiliations(files, places.knows)) == [
+        "Technical University of Munich(慕尼黑工业大学)"
+    ]
+    assert tex.definitions("\\newcommand*{\\org}{ACME}") == {"org": "ACME"}
+
+
+def test_the_big_consulting_firms_are_known(places: Gazetteer) -> None:
+    assert places.labels(["PricewaterhouseCoopers, U.S.", "Accenture Labs, San Francisco"]) == [
+        "PricewaterhouseCoopers(普华永道)",
+        "Accenture(埃森哲)",
+    ]
+    assert places.labels(["Joe McKinsey"]) == ["Joe McKinsey"]  # a surname, not the firm
