@@ -29,7 +29,6 @@ from monitor.org_words import (
     without_address,
     without_lead,
 )
-from monitor.places import names_no_place
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
@@ -157,11 +156,8 @@ class Gazetteer:
             in_unit = (
                 isinstance(before, str) and is_unit(without_lead(before)) and not has_lead(item)
             )
-            name = without_lead(item)
-            if own(name, n > known[0], isinstance(after, Institution), in_unit) or (
-                n > known[0] and not isinstance(after, Institution) and names_no_place(name)
-            ):  # `…, CNRS, Sorbonne Paris Cité, France`
-                kept.append(Institution(name, None))
+            if own(without_lead(item), n > known[0], isinstance(after, Institution), in_unit):
+                kept.append(Institution(without_lead(item), None))
         return _distinct(kept)
 
     def _parts(self, affiliation: str) -> list[Institution | str]:

@@ -39,8 +39,9 @@ _LINE_START = ("\n", "\\\\", "{", "quad", "]")
 # an organisation's mark is a number, a letter or a Greek one (`$^{2}$`, `\\textsuperscript{b}`,
 # `$^\\lambda$`); `$^{*}$` and `$^\\dagger$` mark notes (`Equal contribution`, `Project page: …`)
 _GREEK = (
-    r"\\(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau"
-    r"|phi|chi|psi|omega)"
+    r"\\(?:var)?(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|iota|kappa|lambda|mu|nu|xi|pi|"
+    r"rho|sigma|tau|upsilon|phi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|"
+    r"Psi|Omega)"
 )
 _ORGANISATION_MARK = re.compile(
     rf"[{{^\s](?:\\rm\s*)?(?:[0-9]+|[a-z]|{_GREEK})\s*(?:,\s*(?:[0-9a-z]+|{_GREEK})\s*)*[}}$]"
@@ -126,8 +127,9 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     line under the name read as the affiliation when the line is written as one's name and
     the paper shows it is one: it stands under two authors' names (`Brave Software`), or the
     name above it is set apart as a name (usenix's `{\\rm P. Winter}`); and its words say it
-    is a company's name, or, whatever its words, when another author's organisation stands on
-    the line under their name (`Drew Lehe \\\\ HouseIQ` beside `Sam Witty \\\\ Sorbus AI`)."""
+    is a company's name; or, when another author's organisation stands on the line under
+    their name, it is written as a short name (`Drew Lehe \\\\ HouseIQ` beside `Sam Witty
+    \\\\ Sorbus AI`; not `Computer Science`, `Bay Area`, `Retired`)."""
     lines: list[str] = []
     unders: list[tuple[str, bool]] = []
     shown = False  # some author's organisation stands on the line under their name
@@ -159,7 +161,8 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     return lines + [
         u
         for u, set_apart in unders
-        if shown or (_COMPANY.search(u) and (set_apart or names.count(u) > 1))
+        if (shown and (_COMPANY.search(u) or short_name(u)))
+        or (_COMPANY.search(u) and (set_apart or names.count(u) > 1))
     ]
 
 
@@ -188,7 +191,8 @@ _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for
 _POSITION = re.compile(
     r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
     r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|"
-    r"graduate|alumn\w*|faculty|staff|visitor|editor)\b",
+    r"graduate|alumn\w*|faculty|staff|visitor|editor|head|chief|officer|vice|president|"
+    r"consultant|investigator|developer|analyst|retired|freelance\w*|hobbyist)\b",
     re.I,
 )
 # the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
@@ -240,7 +244,7 @@ def _organisation_lines(
             out.append(line)
             continue
         placed = _NAME_AND_PLACE.match(line) if under_a_name else None
-        if placed and all(PLACE.match(p.strip()) for p in placed[2].split(",")):
+        if placed and _named_and_placed(placed[1], placed[2]):
             out.append(placed[1])
             continue
         parts = line.split(",")  # `Co-Founder & Lead, Ethereum Project`: the named part
@@ -250,6 +254,15 @@ def _organisation_lines(
             if len(words) <= 6 and names_domain(words, domains) and not address:
                 out.append(part.strip())
     return out
+
+
+def _named_and_placed(name: str, where: str) -> bool:
+    """`Tunnel (New York, USA)`: a name that is no place, position or note, and the towns,
+    regions or countries in its brackets (not `Mountain View (CA)`, `Joint First Authors (Equal
+    Contribution)`)."""
+    if is_place(name) or _POSITION.search(name) or FUNDING.search(name) or placeholder(name):
+        return False
+    return all(is_place(p.strip()) for p in where.split(","))
 
 
 _NAME_AND_PLACE = re.compile(r"^([A-Z][\w&.'-]*(?: [A-Z&][\w&.'-]*){0,4}) \(([^()]+)\)$")

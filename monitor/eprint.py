@@ -122,8 +122,9 @@ def _switched(text: str) -> str:
     """The branch a switch of the paper's own takes when the paper sets it once (`\\newif
     \\ifuniqueAffiliation \\uniqueAffiliationtrue \\ifuniqueAffiliation … \\else … \\fi`:
     arxiv.sty's template keeps its example authors in the other branch)."""
+    head = text.split("\\maketitle", 1)[0]  # the appendix may set it again for itself
     for name in _NEWIF.findall(text):
-        flips = re.findall(rf"\\{name}(true|false)(?![A-Za-z])", text)
+        flips = re.findall(rf"\\{name}(true|false)(?![A-Za-z])", head)
         if len(flips) != 1 or re.search(rf"\\let\s*\\if{name}(?![A-Za-z])", text):
             continue  # set twice, or by another switch: left as written
         taken = 1 if flips[0] == "true" else 2

@@ -115,11 +115,11 @@ def _affiliation_macros(macros: dict[str, str], known: Known) -> list[str]:
 # a macro named for what it holds (`\\Address`, `\\firstauthoraffiliation`), not a word
 # that begins so (`\\addressedProblem`); its text a name, not a sentence
 _AFFILIATION_NAME = re.compile(
-    r"(?:affil\w*|address(?:es)?|institut(?:e|ion)s?|universit(?:y|ies)|organi[sz]ations?)"
-    r"(?:one|two|three|four|five|[a-z])?$",
+    r"(?:affil\w*|address(?:es)?|institut(?:e|ion)s?)(?:one|two|three|four|five|[a-z])?$"
+    r"|^(?:get|the|my)?(?:university|organi[sz]ation)(?:name)?$",
     re.I,
 )  # `\\Address`, `\\addressone`, `\\institutionA`, a thesis's `\\getUniversity`; not
-# `\\addressing`, `\\institutionalbias`
+# `\\addressing`, `\\institutionalbias`, a paper's subject `\\targetorganization`
 _SENTENCE_START = re.compile(r"[a-z]+\b(?!['’])")  # `the problem …`, not `eBay`, `iFLYTEK`
 
 
@@ -154,9 +154,11 @@ def _institutions(body: str) -> list[str]:
         return [" \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)]
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
         return []
-    if re.search(r"\borganization\s*=", body):  # its units, with the address line's university
-        named = (_key_value(body, "organization"), _key_value(body, "addressline"))
-        return [", ".join(x for x in named if x)] if any(named) else []  # a template's `={}`
+    organization = _key_value(body, "organization")
+    if organization:  # its units, with the university the address line names
+        return [", ".join(x for x in (organization, _key_value(body, "addressline")) if x)]
+    if re.search(r"\borganization\s*=\s*\{\s*\}", body):  # a template's `organization={}`
+        return [x for x in (_key_value(body, "addressline"),) if x]
     return [re.sub(r"\\(?:and|AND)(?![A-Za-z])", r" \\\\ ", body)]
 
 

@@ -19,7 +19,8 @@ def folded(text: str) -> str:
 
 # words that say a name is an institution (free text must have one to count as an affiliation)
 INSTITUTION_WORDS = re.compile(
-    r"\b(universit\w*|univ\.|univ(?=\s+(?-i:[A-Z]))|institut(?!ions\b|ional\b)\w*|college|school|academy|laborator\w*|lab|labs|"
+    r"\b(universit\w*|univ\.|univ(?=\s+(?-i:[A-Z]))|institut(?!ions\b|ional\b)\w*|college|"
+    r"school|academy|laborat\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
     r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
@@ -27,7 +28,8 @@ INSTITUTION_WORDS = re.compile(
     r"universidad|universidade|uniwersytet|istituto|centro(?= d[eio]| per| nacional)|consejo|"
     r"consiglio|conselho|conseil|"
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
-    r"akademia|politechnika|instytut|\w*zentrum|stiftung)\b",
+    r"akademia|politechnika|instytut|\w*zentrum|stiftung|\w*anstalt|bundesamt|klinik\w*|"
+    r"observatoire|osservatorio|observatorio|ospedal\w*|hogeschool|h[öo]gskola)\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
@@ -110,8 +112,8 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     or an institute after a known organisation, unless it stands just before the known one it
     belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
-    if is_unit(part) or _STREET.search(part) or _BARE.match(part):
-        return False
+    if is_unit(part) or _STREET.search(part) or _BARE.match(part) or _CAMPUS.match(part):
+        return False  # `…, Cidade Universitária`: the campus, not a university
     own_institute = after_known and not before_known and not after_unit
     return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
 
@@ -174,7 +176,9 @@ def without_address(affiliation: str) -> str:
 
 # a campus after its university is its address: `…, Campus Universitário Ministro Petrônio
 # Portella`, `…, Ciudad Universitaria`
-_CAMPUS = re.compile(r"(?:campus|cidade universit|ciudad universit|cit[ée] universit)", re.I)
+_CAMPUS = re.compile(
+    r"(?:campus|cidade universit|ciudad universit|cit[ée] universit|\w+ university town\b)", re.I
+)  # `Xili University Town`
 
 
 def _units_then_short_form(parts: list[str]) -> bool:
@@ -221,7 +225,8 @@ def _shares_name(unit: str, organisation: str) -> bool:
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
 _ACRONYM = re.compile(
     r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT|CEO|CTO|CFO|COO|CIO|CSO|"
-    r"SVP|EVP|PHD|MSC|BSC|KSA|ROC|ROK)$)[A-Z][A-Z0-9&-]{2,}$"
+    r"SVP|EVP|PHD|MSC|BSC|KSA|ROC|ROK|KOR|JPN|CHN|SGP|NZL|RSA|AUS|CAN|DEU|FRA|ITA|ESP|IND|BRA|"
+    r"MEX|ISR|TUR|QLD|NSW|VIC|ACT|HKSAR)$)[A-Z][A-Z0-9&-]{2,}$"
 )  # not a country's, a department's (`EECS, …`) or a position's (`CTO, Lamini`)
 # a place's name or code: `Russia`, `Saudi Arabia`, `Tampa`, `FL`, `USA`
 PLACE = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)*|[A-Z]{2}|USA|UK)$")

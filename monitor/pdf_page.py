@@ -13,7 +13,7 @@ import unicodedata
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
-from monitor.affiliation_lines import Known, clean_line
+from monitor.affiliation_lines import FUNDING, Known, clean_line
 from monitor.errors import InputError
 from monitor.org_words import names_organisation, part_of_next, says_unit
 
@@ -110,14 +110,41 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
 
 def _without_letter_marks(lines: list[str]) -> list[str]:
     """elsarticle's `aSchool of …` / `bInstitute …`: the lines whose letters run a, b, c, …
-    in order lose them; a letter out of the run is a name's (`eBay Inc.`, `iFLYTEK`)."""
-    out, expected = [], "a"
+    in order lose them, and one line alone between two of them goes on the one above (`…,
+    University Medical Center` + `Hamburg-Eppendorf, Hamburg, Germany`); a letter out of the
+    run is a name's (`eBay Inc.`, `iFLYTEK`). One entry alone loses its `a` before an
+    affiliation's usual first word (`aInstitute of Fundamental Technological Research, …`)."""
+    out: list[str] = []
+    marked: list[int] = []
+    expected = "a"
     for line in lines:
         mark = _LETTERED.match(line)
         if mark and mark[1] == expected:
             line, expected = line[mark.end() :], chr(ord(expected) + 1)
+            marked.append(len(out))
         out.append(line)
-    return out if expected > "b" else lines
+    if expected == "b" and _FIRST_WORD.match(out[marked[0]]):
+        return out
+    if expected <= "b":
+        return lines
+    joined = out[: marked[0] + 1]
+    for n in range(marked[0] + 1, len(out)):
+        between = n - 1 in marked and n + 1 in marked and n not in marked  # one line alone
+        if between and _GOES_ON.match(out[n]) and not FUNDING.search(out[n]):
+            joined[-1] = f"{joined[-1]} {out[n].strip()}"
+        else:
+            joined.append(out[n])
+    return joined
+
+
+# the rest of an entry the page broke (`Sciences, Leipzig, Germany`), not a note in brackets or
+# after a colon (`(Corresponding author: Ann Lee)`)
+_GOES_ON = re.compile(r"^\s*[A-Z][^:@()]*$")
+# an affiliation's usual first word
+_FIRST_WORD = re.compile(
+    r"(?:The|Key|School|Dep|College|Institut|Universi|State|National|Faculty|Laborator|Lab|Cent|"
+    r"Division|Graduate|Academ)[a-zé]*\b"
+)
 
 
 def _unwrapped(lines: list[str], known: Known) -> list[str]:

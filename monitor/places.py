@@ -1,7 +1,9 @@
-"""Towns, regions and countries of the world, to tell an address's parts from organisations'
-names (`…, CNRS, Sorbonne Paris Cité, France` names one more organisation; `…, CNRS,
-Gif-sur-Yvette, France` a town). GeoNames' towns of 1,000 people or more and countries, and a
-hand-written list of first-level regions, shipped in `monitor/assets/places/` (see its README).
+"""Towns, regions and countries of the world, to tell a place from an organisation's name
+where an author block's shape says a line is one or the other: a line under an author's name
+(`Seattle` is none; `HouseIQ` may be one), a name with its place in brackets (`Tunnel (New
+York, USA)`, not `Mountain View (CA)`). GeoNames' towns of 1,000 people or more and countries,
+and a hand-written list of first-level regions, shipped in `monitor/assets/places/` (see its
+README). Used only to leave a line out, never to find a name.
 """
 
 from __future__ import annotations
@@ -12,40 +14,7 @@ from functools import lru_cache
 
 from monitor.assets import place_files
 from monitor.name_keys import COUNTRY_WORDS
-from monitor.org_words import folded, names_organisation, says_unit
-
-
-def names_no_place(part: str) -> bool:
-    """Whether a comma list's part is written as an organisation's name (two capitalised words
-    or more, none an institution's: `Sorbonne Paris Cité`, `Obs de Paris`) that no town, region,
-    country, address, unit, discipline or person has: beside known organisations, one more."""
-    words = part.split()
-    return (
-        len(words) >= 2
-        and words[0][:1].isupper()
-        and all(w[:1].isupper() or w in _JOINERS for w in words)
-        and not any(c.isdigit() for c in part)
-        and not any(_INITIAL.fullmatch(w) for w in words)  # `S. K. Ghosh`
-        and not names_organisation(part)  # those are `org_words.own`'s to judge
-        and not says_unit(part)
-        and _NOT_A_NAME.search(part) is None
-        and _ADDRESS_WORD.search(part) is None
-        and not is_place(part)
-    )
-
-
-_JOINERS = {"de", "du", "des", "di", "da", "del", "della", "of", "for", "the", "and", "&", "für"}
-_INITIAL = re.compile(r"[A-Z]\.(?:-?[A-Z]\.)?")
-# a unit's or a discipline's words (`Computational Research Division`, `Graduate Program`,
-# `Centre de Vision Numérique`, `Dpto. de Física`, `Intelligent Systems`)
-_NOT_A_NAME = re.compile(
-    r"\b(?:division|program|programme|graduate|unit|unité|umr|team|group|dpto|depto|dept|"
-    r"department|d[ée]partement|departamento|dipartimento|faculty|chair|section)\b|:|"
-    r"^(?:centre|centro|center) d[eio]\b|"
-    r"\b(?:systems|sciences?|engineering|mathematics|physics|chemistry|biology|medicine|"
-    r"informatics|computing|studies|economics|statistics)$",
-    re.I,
-)
+from monitor.org_words import folded
 
 
 def is_place(name: str) -> bool:
@@ -78,16 +47,3 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
     towns |= {fold(line) for line in written if line.strip() and not line.startswith("#")}
     named = {fold(line) for line in countries.read_text(encoding="utf-8").splitlines()}
     return frozenset(towns), frozenset((named | set(COUNTRY_WORDS)) - {""})
-
-
-# the words of an address's part (`Haidian District`, `Clear Water Bay`, `Piazza Leonardo da
-# Vinci`): a street, a district, a campus, a building, in the languages affiliations use
-_ADDRESS_WORD = re.compile(
-    r"\b(?:road|rd|street|str|avenue|ave|boulevard|blvd|drive|lane|way|square|park|bay|"
-    r"district|county|province|prefecture|state|region|oblast|krai|area|zone|township|village|"
-    r"campus|building|bldg|tower|floor|room|suite|box|sar|territories|valley|island|islands|"
-    r"heights|estate|plaza|highway|sector|block|nagar|marg|cedex|bp|po|"
-    r"via|viale|piazza|piazzale|largo|corso|strada|rua|rue|calle|avenida|av|carrer|"
-    r"stra(?:ss|ß)e|platz|weg|gasse|allee|ulica|ul)\b",
-    re.I,
-)

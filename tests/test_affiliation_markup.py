@@ -65,3 +65,23 @@ def test_the_big_consulting_firms_are_known(places: Gazetteer) -> None:
         "Accenture(埃森哲)",
     ]
     assert places.labels(["Joe McKinsey"]) == ["Joe McKinsey"]  # a surname, not the firm
+
+
+def test_what_the_session_s_review_found(places: Gazetteer) -> None:
+    # elsarticle's values may be unbraced; only `organization={}` is a template's
+    body = "\\affiliation{organization=Tsinghua University, city=Beijing, country=China}"
+    assert _labels(body, places, "elsarticle") == ["Tsinghua University(清华大学)"]
+    # a switch the appendix sets again is still set once for the front matter
+    main = (
+        "\\documentclass{article}\n\\newif\\ifarxiv\n\\arxivtrue\n\\begin{document}\n\\title{T}\n"
+        "\\ifarxiv\n\\author{A B \\\\\\\\ Stanford University}\n\\else\n"
+        "\\author{A B \\\\\\\\ Wherobots Inc.}\n\\fi\n\\maketitle\n\\input{appendix}\n"
+    )
+    files = {"main.tex": main, "appendix.tex": "\\arxivfalse\n\\section{More}\n"}
+    assert places.labels(latex_front.affiliations(files, places.knows)) == [
+        "Stanford University(斯坦福大学)"
+    ]
+    # a macro named for a paper's subject is no affiliation
+    assert (
+        _labels("\\newcommand{\\targetorganization}{Acme Corporation}\\author{A B}", places) == []
+    )

