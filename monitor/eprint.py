@@ -87,7 +87,11 @@ def front_matter(files: dict[str, str], main: str) -> str:
     return text[:end] if typed_after or _AFFILIATION.search(text, cut, end) else text[:cut]
 
 
-_BODY_START = re.compile(r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}")
+# an abstract typed by hand counts too (`\\noindent\\textbf{Abstract.}` in a `quote`)
+_BODY_START = re.compile(
+    r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}|"
+    r"\\text(?:bf|it|sc)\s*\{\s*Abstract\b"
+)
 _AFFILIATION = re.compile(
     r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])|"
     r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]",  # a numbered entry: `\textsuperscript{1} MIT`

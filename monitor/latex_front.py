@@ -132,9 +132,11 @@ def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[s
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:
     """LIPIcs/Dagstuhl: `\\author{Name}{Affiliation \\and URL}{email}{orcid}{funding}`; the
-    old sigplanconf's `\\authorinfo{Names}{Affiliation}{Email}`."""
+    old sigplanconf's `\\authorinfo{Names}{Affiliation}{Email}`; ICASSP's (spconf)
+    `\\twoauthors{Name}{Affiliation}{Name}{Affiliation}`."""
     out: list[str] = []
     written = [*macro_args(front, "author", 3), *macro_args(front, "authorinfo", 3)]
+    written += [pair for a in macro_args(front, "twoauthors", 4) for pair in (a[:2], a[2:])]
     for _name, affiliation, *_ in written:
         lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
         named = [line for line in lines if looks_institutional(line, known)]

@@ -85,3 +85,28 @@ def test_what_the_session_s_review_found(places: Gazetteer) -> None:
     assert (
         _labels("\\newcommand{\\targetorganization}{Acme Corporation}\\author{A B}", places) == []
     )
+
+
+def test_shapes_of_sets_30_to_32(places: Gazetteer) -> None:
+    # a table of authors after `\maketitle` under an empty `\author{}`, the abstract typed by
+    # hand in a `quote`
+    table = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{}\\maketitle\n"
+        "\\begin{center}\\begin{tabular}{cc}\nA B & C D \\tabularnewline\n"
+        "University of Michigan -- Ann Arbor & University of Michigan -- Ann Arbor\n"
+        "\\end{tabular}\\end{center}\n\\begin{quote}\\noindent\\textbf{Abstract.}\\quad We.\n"
+        "\\end{quote}\n"
+    )
+    assert places.labels(latex_front.affiliations({"main.tex": table}, places.knows)) == [
+        "University of Michigan(密歇根大学)"
+    ]
+    # ICASSP's spconf: `\twoauthors{Name}{Affiliation}{Name}{Affiliation}`
+    spconf = (
+        "\\twoauthors{Masakazu Naoi}{Independent Researcher, Sagamihara, Japan\\\\m@gmail.com}"
+        "{Qi Wu}{Keio University, Fujisawa, Japan\\\\w@sfc.keio.ac.jp}"
+    )
+    assert _labels(spconf, places, "article") == ["Keio University(庆应义塾大学)"]
+    # `\unexpanded` leaves no space inside a word
+    assert tex.plain("Research Centre \\unexpanded{\\v{R}}e\\unexpanded{\\v{z}}", {}).strip() == (
+        "Research Centre Řež"
+    )

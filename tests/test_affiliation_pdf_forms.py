@@ -44,3 +44,41 @@ def test_french_and_german_institution_words() -> None:
     ):
         assert names_organisation(name), name
     assert not names_organisation("Collaborative filtering")
+
+
+def test_acmart_names_an_organisation_above_its_town(places: Gazetteer) -> None:
+    page = (
+        "T\nPhilipp Wiesner\nUniversity of Cambridge\nCambridge, UK\nLogsight.ai\n"
+        "Berlin, Germany\nRichard A. Eisenberg\nTweag I/O\nCambridge, UK\nrae@richarde.dev\n"
+        "Josef Sveningsson\nStockholm, Sweden\nABSTRACT\nA.\n"
+    )
+    # an author with no organisation over a town is no organisation
+    assert _page_labels(page, places) == [
+        "University of Cambridge(剑桥大学)",
+        "Logsight.ai",
+        "Tweag I/O",
+    ]
+
+
+def test_entries_marked_after_their_names_and_organisations_in_brackets(
+    places: Gazetteer,
+) -> None:
+    marked = (
+        "T\nAmy Ousterhout† , Steve McCanne⋆, Henri Dubois-Ferrier◇,\n"
+        "UC Berkeley† Brim Data⋆ 12th Ave Labs◇\nABSTRACT\nA.\n"
+    )
+    assert _page_labels(marked, places) == [
+        "University of California, Berkeley(加利福尼亚大学伯克利分校)",
+        "Brim Data",
+        "12th Ave Labs",
+    ]
+    bracketed = "T\nMatt Calder (Microsoft Research)\nJohn Heidemann (ISI)\nABSTRACT\nA.\n"
+    assert _page_labels(bracketed, places) == ["Microsoft Research(微软研究院)", "ISI"]
+
+
+def test_an_entry_s_number_past_one_is_no_heading(places: Gazetteer) -> None:
+    page = (
+        "T\nA. Hey1, T. Gibbs2\n1 Rutherford Appleton Laboratory, Didcot, UK\n2 NVIDIA\n"
+        "Abstract. A.\n1 Introduction\nThe body.\n"
+    )
+    assert _page_labels(page, places)[-1] == "NVIDIA(英伟达)"

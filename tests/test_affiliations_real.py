@@ -88,6 +88,9 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout28", (0.96, 0.96, 0.9, 0.0)),
         ("latex_heldout29", (0.98, 0.9, 0.85, 0.0)),
         ("pdf_heldout7", (0.95, 0.92, 0.85, 0.0)),
+        ("latex_heldout30", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout31", (0.88, 0.93, 0.8, 0.0)),
+        ("latex_heldout32", (0.88, 0.88, 0.7, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
