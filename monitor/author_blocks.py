@@ -250,7 +250,9 @@ def _organisation_lines(
         parts = line.split(",")  # `Co-Founder & Lead, Ethereum Project`: the named part
         for n, part in enumerate(parts):
             words = re.findall(r"[a-z0-9]+", part.lower())
-            address = any(_ADDRESS_PART.search(q.strip()) for q in parts[n + 1 :])
+            # nor a place, nor one with its postcode (`Boulder, Colorado 80303`, `…@colorado.edu`)
+            after = any(_ADDRESS_PART.search(q.strip()) for q in parts[n + 1 :])
+            address = after or _POSTCODE_IN.search(part) is not None or is_place(part)
             if len(words) <= 6 and names_domain(words, domains) and not address:
                 out.append(part.strip())
     return out
@@ -266,4 +268,5 @@ def _named_and_placed(name: str, where: str) -> bool:
 
 
 _NAME_AND_PLACE = re.compile(r"^([A-Z][\w&.'-]*(?: [A-Z&][\w&.'-]*){0,4}) \(([^()]+)\)$")
+_POSTCODE_IN = re.compile(r"\b\d{4,6}\b")  # `Colorado 80303`, not `Neo4j`
 _ADDRESS_PART = re.compile(r"\d|^[A-Z]{2}$")  # a postcode, a state: `CA 94720`, `MA`

@@ -152,7 +152,10 @@ def _institutions(body: str) -> list[str]:
     spaced = [_SPACE_FIRST.sub("", e) for p in parts for e in _SPACED.split(p) if e.strip()]
     if len(spaced) > len(parts) and all(_MARKED_ENTRY.search(e) for e in spaced):
         return spaced  # each marked: entries, not a name and its city (`Tsinghua \\quad Beijing`)
-    if parts:  # one organisation each, even when set on two lines
+    if parts:  # one organisation each, even when set on two lines; acmart's street address
+        # may name the organisation of the unit the institution names (`\\institution{SpaceR
+        # Research Group} \\streetaddress{University of Luxembourg}`)
+        parts += [x for (x,) in macro_args(body, "streetaddress") if _NAMED_STREET.search(x)]
         return [" \\\\ ".join(re.sub(r"\\\\(?:\[[^\]]*\])?", ", ", p) for p in parts)]
     if _ADDRESS_ONLY.search(body):  # acmart fields without an institution: a place, no one
         return []
@@ -165,6 +168,8 @@ def _institutions(body: str) -> list[str]:
 
 
 # entries set apart by `\\quad` or by control spaces (`$^{1}$Technion \\ \\ \\ $^{2}$VMware`)
+# a street address that is an organisation's name: a university's, no number
+_NAMED_STREET = re.compile(r"^(?!.*\d).*\b(?:universit\w*|hochschule|college)\b", re.I)
 _SPACED = re.compile(r"(?:\s*(?:\\q?quad(?![A-Za-z])|(?:\\ \s*){2,}))+\s*")
 _SPACE_FIRST = re.compile(r"^(?:\s|\\\\(?:\[[^\]]*\])?|\\ )+")  # a break or spaces before a mark
 # an entry's mark before or after it: `$^{1}$…`, `\\textsuperscript{2}…`, `…\\tinydag` (a macro)

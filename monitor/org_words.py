@@ -29,7 +29,8 @@ INSTITUTION_WORDS = re.compile(
     r"consiglio|conselho|conseil|"
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
     r"akademia|politechnika|instytut|\w*zentrum|stiftung|\w*anstalt|bundesamt|klinik\w*|"
-    r"observatoire|osservatorio|observatorio|ospedal\w*|hogeschool|h[öo]gskola)\b",
+    r"observatoire|osservatorio|observatorio|ospedal\w*|hogeschool|h[öo]gskola|"
+    r"facilit(?:y|ies))\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
@@ -164,7 +165,7 @@ def without_address(affiliation: str) -> str:
         kept = kept[1:]  # `Wikimedia Research, Wikimedia Foundation`
     unit_dropped = False
     while kept:
-        if is_unit(kept[0]) or _team_before(kept):
+        if is_unit(kept[0]) or _team_before(kept) or _centre_before(kept):
             if _CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …`
                 break  # alone, or with a comma: `Center for Analysis, Research and Development`
             unit_dropped = True
@@ -269,6 +270,22 @@ def _strong(part: str) -> bool:
 
 
 _WEAK = {"research", "center", "centre", "centro"}
+
+
+def _centre_before(parts: list[str]) -> bool:
+    """A research centre written before the institute or university it belongs to (`Artificial
+    Intelligence Research Center, National Innovation Institute of …`); not a hospital's
+    (`… Medical Center`)."""
+    return (
+        len(parts) > 1
+        and _CENTRE.search(parts[0]) is not None
+        and not _MEDICAL.search(parts[0])
+        and _OWNER.search(parts[1]) is not None
+    )
+
+
+_MEDICAL = re.compile(r"\b(?:medical|cancer|health|hospital|clinical)\b", re.I)
+_OWNER = re.compile(r"\b(?:universit\w*|institut\w*|academy|college)\b", re.I)
 
 
 def _team_before(parts: list[str]) -> bool:

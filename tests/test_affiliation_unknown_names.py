@@ -113,3 +113,32 @@ def test_what_the_session_s_review_found(places: Gazetteer) -> None:
     # there was taken out: `Sophia Antipolis`, `Haidian Dist.`, `Prime Video`)
     for line in ("EURECOM, Sophia Antipolis, France", "Amazon, Prime Video, Seattle"):
         assert len(places.labels([line])) == 1, line
+
+
+def test_shapes_of_set_33(places: Gazetteer) -> None:
+    # acmart: the unit in `\institution`, its university in `\streetaddress`
+    acm = (
+        "\\author{A B}\\affiliation{\\institution{SpaceR Research Group}\n"
+        "\\streetaddress{University of Luxembourg}\\country{Luxembourg}}"
+    )
+    assert _labels(acm, places, "acmart") == ["University of Luxembourg(卢森堡大学)"]
+    # a street address with a number stays an address
+    street = (
+        "\\author{A B}\\affiliation{\\institution{Acme Robotics}\n"
+        "\\streetaddress{1 University Ave}\\country{USA}}"
+    )
+    assert _labels(street, places, "acmart") == ["Acme Robotics"]
+    # a town and its postcode over an e-mail of the same name is no organisation
+    boulder = (
+        "\\author{Rey Koki\\\\ Department of Computer Science\\\\ University of Colorado Boulder"
+        "\\\\ Boulder, Colorado 80303\\\\ \\texttt{rey.koki@colorado.edu}}"
+    )
+    assert _labels(boulder, places) == ["University of Colorado at Boulder(科罗拉多大学博德分校)"]
+    # a research centre before its institute; a national facility
+    assert places.labels(
+        ["Artificial Intelligence Research Center, National Innovation Institute of Defense "
+         "Technology"]
+    ) == ["National Innovation Institute of Defense Technology"]  # fmt: skip
+    assert places.labels(["Australian National Imaging Facility, Australia"]) == [
+        "Australian National Imaging Facility"
+    ]
