@@ -62,6 +62,21 @@ FUNDING = re.compile(
     r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by)\b",
     re.I,
 )
+# a position held or a role, not an organisation (`PhD Student`, `Retired`, `CEO`)
+POSITION = re.compile(
+    r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
+    r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|"
+    r"graduate|alumn\w*|faculty|staff|visitor|editor|head|chief|officer|vice|president|"
+    r"consultant|investigator|developer|analyst|retired|freelance\w*|hobbyist|self|"
+    r"self-employed|phd|msc|bsc|mba)\b",
+    re.I,
+)
+# a field of study, which a department is named for (`Electrical & Computer Engineering`, `EECS`)
+FIELD = re.compile(
+    r"\b(?:engineering|sciences?|mathematics|physics|chemistry|biology|medicine|informatics|"
+    r"computing|statistics|economics|linguistics|eecs|ece|cse|cs)\b",
+    re.I,
+)
 # what an explicit affiliation macro may hold that names no organisation
 NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
@@ -69,6 +84,7 @@ NO_ORGANISATION = re.compile(
     r"(?:version|draft|last updated|preprint|proceedings of)\b|"
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
     r".*\bx{3,}\b|"  # a template's `xxx University`
+    r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
     r"affiliation|company)s?$|"
     # a template's `Institution Name` (also after `Current Address: Dept/Program/Center, `),

@@ -10,6 +10,7 @@ import re
 
 from monitor.affiliation_lines import (
     FUNDING,
+    POSITION,
     Known,
     clean_line,
     looks_institutional,
@@ -174,7 +175,7 @@ def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | No
     if len(rows) < 2 or _MARKED.search(rows[1]):
         return None
     under = clean_line(plain(rows[1], macros))
-    if not _ORGANISATION_SHAPED.match(under) or _POSITION.search(under):
+    if not _ORGANISATION_SHAPED.match(under) or POSITION.search(under):
         return None
     if placeholder(under) or FUNDING.search(under) or is_place(under):
         return None
@@ -188,13 +189,6 @@ _NAME_AND_ORGANISATION = re.compile(
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
 _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
-_POSITION = re.compile(
-    r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
-    r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|"
-    r"graduate|alumn\w*|faculty|staff|visitor|editor|head|chief|officer|vice|president|"
-    r"consultant|investigator|developer|analyst|retired|freelance\w*|hobbyist)\b",
-    re.I,
-)
 # the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
 # held, a department or another author's name
 _COMPANY = re.compile(
@@ -262,7 +256,7 @@ def _named_and_placed(name: str, where: str) -> bool:
     """`Tunnel (New York, USA)`: a name that is no place, position or note, and the towns,
     regions or countries in its brackets (not `Mountain View (CA)`, `Joint First Authors (Equal
     Contribution)`)."""
-    if is_place(name) or _POSITION.search(name) or FUNDING.search(name) or placeholder(name):
+    if is_place(name) or POSITION.search(name) or FUNDING.search(name) or placeholder(name):
         return False
     return all(is_place(p.strip()) for p in where.split(","))
 

@@ -81,17 +81,26 @@ def front_matter(files: dict[str, str], main: str) -> str:
     if cut < 0:  # elsarticle's front matter may end its environment with no `\\maketitle`
         end = text.find("\\end{frontmatter}", max(start, 0))
         return text if end < 0 else text[:end]
-    body = _BODY_START.search(text, cut)
-    end = body.start() if body and body.start() - cut < _AFTER_TITLE else cut
-    typed_after = _EMPTY_AUTHOR.search(text, 0, cut) and _BLOCK.search(text, cut, end)
-    return text[:end] if typed_after or _AFFILIATION.search(text, cut, end) else text[:cut]
+    end = _near(_BODY_START, text, cut)
+    if _AFFILIATION.search(text, cut, end):
+        return text[:end]
+    # a table of authors under an empty `\\author{}`, before the body or an abstract typed by
+    # hand (`\\noindent\\textbf{Abstract.}` in a `quote`)
+    table_end = max(end, _near(_TYPED_ABSTRACT, text, cut))
+    typed_after = _EMPTY_AUTHOR.search(text, 0, cut) and _BLOCK.search(text, cut, table_end)
+    return text[:table_end] if typed_after else text[:cut]
 
 
-# an abstract typed by hand counts too (`\\noindent\\textbf{Abstract.}` in a `quote`)
-_BODY_START = re.compile(
-    r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}|"
-    r"\\text(?:bf|it|sc)\s*\{\s*Abstract\b"
-)
+def _near(pattern: re.Pattern[str], text: str, cut: int) -> int:
+    """Where `pattern` starts after `cut`, if it follows closely; else `cut`."""
+    found = pattern.search(text, cut)
+    return found.start() if found and found.start() - cut < _AFTER_TITLE else cut
+
+
+_BODY_START = re.compile(r"\\begin\{abstract\}|\\section\*?\{|\\abstract\b|\\begin\{keywords?\}")
+_TYPED_ABSTRACT = re.compile(
+    r"(?:\\text(?:bf|it|sc)\s*\{|\{\\(?:bf|it|sc|bfseries)\s)\s*(?:\\\w+\s*)*abstract\b", re.I
+)  # `\\textbf{Abstract.}`, `{\\bf Abstract}`, `\\textbf{\\large ABSTRACT}`
 _AFFILIATION = re.compile(
     r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])|"
     r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]",  # a numbered entry: `\textsuperscript{1} MIT`

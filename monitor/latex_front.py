@@ -22,6 +22,7 @@ from monitor.affiliation_lines import (
 )
 from monitor.author_blocks import author_block_lines, entry_lines, marked_entries
 from monitor.eprint import front_matter, main_files
+from monitor.places import is_place
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
@@ -140,8 +141,14 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     for _name, affiliation, *_ in written:
         lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
         named = [line for line in lines if looks_institutional(line, known)]
-        out += named or [x for x in lines[:1] if not placeholder(x, known)]  # `Unaffiliated`
+        out += named or [x for x in lines[:1] if _first_line_names(x, known)]
     return out
+
+
+def _first_line_names(line: str, known: Known) -> bool:
+    """Whether the first line of an affiliation with no organisation's word names one: not a
+    placeholder (`Unaffiliated`) nor a place (`Tokyo, Japan`)."""
+    return not (placeholder(line, known) or is_place(line.split(",")[0]))
 
 
 def _institutions(body: str) -> list[str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 from monitor.affiliation_lines import (
-    FUNDING,
     INITIALS,
     WORK_AT,
     Known,
@@ -21,13 +20,19 @@ from monitor.affiliation_lines import (
     first_sentence,
     looks_institutional,
     note_lines,
-    placeholder,
 )
 from monitor.mail_domains import mail_domains, names_domain
-from monitor.org_words import folded, names_organisation, short_name
+from monitor.org_words import folded, names_organisation
 from monitor.paper import normalize_title
+from monitor.pdf_blocks import (
+    STREET_WORD,
+    bracketed,
+    is_author_line,
+    marked_after,
+    may_be_named,
+    over_its_town,
+)
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
-from monitor.places import is_place
 
 # the marks of the page's notes, beside the numbers of its entries
 _MARK_CHARS = "*∗⋆†‡§¶∥‖"
@@ -66,80 +71,33 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         if _FIRST_ENTRY.match(raw):  # llncs' `1 IRIF, …, {emails}, 2 Microsoft Research, …`
             raw = _inline_entries(raw)
-        split = [p for part in _marked_after(raw) for p in _HEADER_MARKER.split(part)]
+        split = [p for part in marked_after(raw, lines[:i]) for p in _HEADER_MARKER.split(part)]
         cleaned = [clean_line(p) for p in split]
-        named = [_without_names(_bracketed(p)) for p in cleaned]
+        named = [_without_names(bracketed(p, surnames)) for p in cleaned]
         after_names = {p for p, stripped in named if stripped}
-        after_names |= {_bracketed(p) for p in cleaned} - set(cleaned)  # `Name (ISI)`: ISI
+        after_names |= {bracketed(p, surnames) for p in cleaned} - set(cleaned)  # `(ISI)`
         pieces = [p for p, _ in named if p and f" {normalize_title(p)} " not in f" {folded_title} "]
-        pieces = [p for p in pieces if not _is_author_line(p, surnames)]
-        placed = i + 1 < len(lines) and _place_line(lines[i + 1])  # acmart: `Logsight.ai` over
-        # `Berlin, Germany`
+        pieces = [p for p in pieces if not is_author_line(p, surnames)]
+        placed = over_its_town(lines, i, surnames, known)
         institutional = [
             looks_institutional(p, known)
             or p in after_names
             or (n == 0 and line in numbered)
             or _names_domain(p, domains)
-            or (placed and len(pieces) == 1 and _written_as_organisation(p, known))
+            or (placed and len(pieces) == 1)
             for n, p in enumerate(pieces)
         ]
         # on a marked line (`1Univ. of Toronto 2Vector Institute 3CentML`) one known
-        # institution vouches for its neighbours
-        keep = (
-            pieces
-            if any(institutional) and len(pieces) > 1
-            else [p for p, ok in zip(pieces, institutional, strict=True) if ok]
-        )
+        # institution vouches for its neighbours that may be names
+        vouched = any(institutional) and len(pieces) > 1
+        keep = [
+            p
+            for p, ok in zip(pieces, institutional, strict=True)
+            if ok or (vouched and may_be_named(p, known))
+        ]
         found += [p for p in keep if p not in found]
     notes = _notes(text, known) + _footnotes(text, known)
     return found + [n for n in dict.fromkeys(notes) if n not in found]
-
-
-def _marked_after(line: str) -> list[str]:
-    """A line of entries each marked after its name (`UC Berkeley† Brim Data⋆ 12th Ave
-    Labs◇`), no comma in it (an author line has them): the entries; else the line."""
-    if "," in line or len(_TRAILING_MARK.findall(line)) < 2:
-        return [line]
-    return [p for p in _TRAILING_MARK.split(line) if p.strip()]
-
-
-_TRAILING_MARK = re.compile(r"(?<=[\w.)])\s*[†‡⋆◇♦♠♣§¶∗*]+(?=\s+[A-Z0-9]|\s*$)")
-
-
-def _bracketed(piece: str) -> str:
-    """`John Heidemann (ISI)`: the organisation in brackets after an author's name, when
-    written as a short name or an organisation's; else the piece."""
-    match = _NAME_AND_ORGANISATION.match(piece)
-    inside = match[1].strip() if match else ""
-    return inside if inside and (short_name(inside) or names_organisation(inside)) else piece
-
-
-_NAME_AND_ORGANISATION = re.compile(r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,4}\s*\(([^()]{2,60})\)$")
-
-
-def _place_line(line: str) -> bool:
-    """Whether a line is a town and its country or state (`Cambridge, UK`, `Redmond, WA,
-    USA`): acmart sets it under the organisation."""
-    parts = [p.strip() for p in clean_line(line).split(",")]
-    return len(parts) >= 2 and all(is_place(p) or _STATE.fullmatch(p) for p in parts)
-
-
-_STATE = re.compile(r"[A-Z]{2}(?:\s*\d{4,6})?|\d{4,6}")  # `WA`, `CA 94720`
-
-
-def _written_as_organisation(piece: str, known: Known) -> bool:
-    """A short name over a place (`Tweag I/O`, `Logsight.ai`, `NVIDIA`): not a person's name
-    (an author with no organisation: `Josef Sveningsson` over `Cambridge, UK`), a place, an
-    e-mail or a note."""
-    words = piece.split()
-    if not 0 < len(words) <= 5 or _PERSON.match(piece) or is_place(piece) or "@" in piece:
-        return False
-    return not (FUNDING.search(piece) or placeholder(piece, known))
-
-
-_PERSON = re.compile(
-    r"^[A-Z][a-z'-]+(?:\s+[A-Z]\.)*(?:\s+(?:van|von|de|der|da)?\s*[A-Z][a-z'-]+){1,2}$"
-)
 
 
 def _inline_entries(line: str) -> str:
@@ -149,7 +107,7 @@ def _inline_entries(line: str) -> str:
     expected, start = 2, 0
     while match := _NEXT_ENTRY.search(line, start):
         start = match.end()
-        if int(match[1]) == expected and not _STREET_WORD.match(line, match.end()):
+        if int(match[1]) == expected and not STREET_WORD.match(line, match.end()):
             line = f"{line[: match.start()]} {match[1]}{line[match.end() :]}"
             expected, start = expected + 1, match.start() + 1
     return line
@@ -157,10 +115,6 @@ def _inline_entries(line: str) -> str:
 
 _FIRST_ENTRY = re.compile(r"^1 (?=[A-Z])")
 _NEXT_ENTRY = re.compile(r"(?<=,) ([1-9][0-9]?) (?=[A-Z])")
-_STREET_WORD = re.compile(
-    r"\S+ (?:Rue|Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Way|Lane|Drive|Dr|Platz|Via|Calle)\b"
-    r"|(?:Rue|Via|Calle|Avenida|Avenue|Boulevard) ",
-)
 _PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam", "aaai"}
 
 
@@ -292,9 +246,3 @@ def _without_names(line: str) -> tuple[str, bool]:
     if 0 < n < len(parts) and re.search(r"[a-z]", parts[n]):  # not `…, VOL. 14, NO. 8`
         return ", ".join(parts[n:]), True
     return re.sub(r"^and\s+", "", line), False
-
-
-def _is_author_line(line: str, surnames: set[str]) -> bool:
-    words = re.findall(r"[^\W\d_]+", folded(line))
-    hits = sum(1 for w in words if w in surnames)
-    return bool(words) and hits * 3 >= len(words)

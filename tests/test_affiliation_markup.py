@@ -110,3 +110,25 @@ def test_shapes_of_sets_30_to_32(places: Gazetteer) -> None:
     assert tex.plain("Research Centre \\unexpanded{\\v{R}}e\\unexpanded{\\v{z}}", {}).strip() == (
         "Research Centre Řež"
     )
+
+
+def test_what_the_second_review_found(places: Gazetteer) -> None:
+    # affiliations in a note after an abstract typed by hand are still read
+    note = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{A B\\textsuperscript{1} "
+        "\\and C D\\textsuperscript{2}}\\maketitle\n\\begin{quote}\\noindent\\textit{Abstract}"
+        "---We study.\\end{quote}\n\\renewcommand{\\thefootnote}{}\\footnotetext{\n"
+        "\\textsuperscript{1}Stanford University \\quad \\textsuperscript{2}Inria Saclay}\n"
+        "\\section{Introduction}\nText.\n"
+    )
+    assert places.labels(latex_front.affiliations({"main.tex": note}, places.knows)) == [
+        "Stanford University(斯坦福大学)",
+        "Inria(法国国家信息与自动化研究所)",
+    ]
+    # ICASSP's template's own example, and a town as an affiliation's first line
+    template = "\\twoauthors{A. One}{School A-B\\\\ Department A-B}{C. Three}{School C-D}"
+    assert _labels(template, places) == []
+    town = "\\twoauthors{A B}{Tokyo, Japan}{C D}{LINE Corporation\\\\ Tokyo, Japan}"
+    assert _labels(town, places) == ["LINE Corporation"]
+    # `\\protect` before a word is a space
+    assert tex.plain("Carnegie\\protect Mellon", {}).split() == ["Carnegie", "Mellon"]

@@ -72,8 +72,10 @@ def test_entries_marked_after_their_names_and_organisations_in_brackets(
         "Brim Data",
         "12th Ave Labs",
     ]
+    # an author's name (the digest knows them) with the organisation in brackets
     bracketed = "T\nMatt Calder (Microsoft Research)\nJohn Heidemann (ISI)\nABSTRACT\nA.\n"
-    assert _page_labels(bracketed, places) == ["Microsoft Research(微软研究院)", "ISI"]
+    authors = ("Matt Calder", "John Heidemann")
+    assert _page_labels(bracketed, places, authors) == ["Microsoft Research(微软研究院)", "ISI"]
 
 
 def test_an_entry_s_number_past_one_is_no_heading(places: Gazetteer) -> None:
@@ -82,3 +84,34 @@ def test_an_entry_s_number_past_one_is_no_heading(places: Gazetteer) -> None:
         "Abstract. A.\n1 Introduction\nThe body.\n"
     )
     assert _page_labels(page, places)[-1] == "NVIDIA(英伟达)"
+
+
+def test_what_the_second_review_found(places: Gazetteer) -> None:
+    # an organisation's name with its short form in brackets is no author's
+    tri = "Some Title\nAlice Smith\nToyota Research Institute (TRI)\nAbstract\nText.\n"
+    assert _page_labels(tri, places, ("Alice Smith",)) == ["Toyota Research Institute(丰田研究院)"]
+    # over a town: an author with no organisation, a position, a field, a street
+    for line, above in (
+        ("Brendan O'Connor", "alice@stanford.edu"),
+        ("Retired", "John Smith"),
+        ("EECS", "John Smith"),
+        ("2 rue Simone Iff", "Inria"),
+    ):
+        page = f"T\n{above}\n{line}\nBoston, MA, USA\nABSTRACT\nA.\n"
+        assert line not in " ".join(_page_labels(page, places)), line
+    # beside a known organisation on a marked line: no note, placeholder or town
+    marked = (
+        "T\nAlice Smith† Bob Jones‡ Carol White§\n"
+        "University of Toronto† Vector Institute‡ Independent Researcher§\nAbstract\nA.\n"
+    )
+    assert _page_labels(marked, places, ("Alice Smith", "Bob Jones", "Carol White")) == [
+        "University of Toronto(多伦多大学)",
+        "Vector Institute(向量研究所)",
+    ]
+    # marks not carried by any name above: an author line, not entries
+    run_on = "T\nAlice Smith∗ Bob Jones† Google DeepMind\nAbstract\nA.\n"
+    assert _page_labels(run_on, places) == ["Google DeepMind(谷歌DeepMind)"]
+    # `I. Goodfellow` is an author, not the heading `I. INTRODUCTION`
+    assert _page_labels("T\nI. Goodfellow\nGoogle Brain\nAbstract\nA.\n", places) == [
+        "Google(谷歌)"
+    ]
