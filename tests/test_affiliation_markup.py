@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from monitor import latex_front, tex
 from monitor.affiliations import Gazetteer
-from tests.test_affiliation_shapes import _labels
+from tests.test_affiliation_shapes import _labels, _source_labels
 
 
 def test_a_switch_set_in_the_main_file_chooses_the_branch_in_an_input(places: Gazetteer) -> None:
@@ -52,10 +52,7 @@ def test_a_thesis_title_page_names_its_university_by_a_starred_macro(places: Gaz
         "\\begin{titlepage}{\\huge\\MakeUppercase{\\getFaculty{}}}\\\\\n"
         "{\\large\\MakeUppercase{\\getUniversity{}}}\\\\\n\\end{titlepage}"
     )
-    files = {"main.tex": source}
-    assert places.labels(latex_front.affiliations(files, places.knows)) == [
-        "Technical University of Munich(慕尼黑工业大学)"
-    ]
+    assert _source_labels(source, places) == ["Technical University of Munich(慕尼黑工业大学)"]
     assert tex.definitions("\\newcommand*{\\org}{ACME}") == {"org": "ACME"}
 
 
@@ -97,9 +94,7 @@ def test_shapes_of_sets_30_to_32(places: Gazetteer) -> None:
         "\\end{tabular}\\end{center}\n\\begin{quote}\\noindent\\textbf{Abstract.}\\quad We.\n"
         "\\end{quote}\n"
     )
-    assert places.labels(latex_front.affiliations({"main.tex": table}, places.knows)) == [
-        "University of Michigan(密歇根大学)"
-    ]
+    assert _source_labels(table, places) == ["University of Michigan(密歇根大学)"]
     # ICASSP's spconf: `\twoauthors{Name}{Affiliation}{Name}{Affiliation}`
     spconf = (
         "\\twoauthors{Masakazu Naoi}{Independent Researcher, Sagamihara, Japan\\\\m@gmail.com}"
@@ -121,7 +116,7 @@ def test_what_the_second_review_found(places: Gazetteer) -> None:
         "\\textsuperscript{1}Stanford University \\quad \\textsuperscript{2}Inria Saclay}\n"
         "\\section{Introduction}\nText.\n"
     )
-    assert places.labels(latex_front.affiliations({"main.tex": note}, places.knows)) == [
+    assert _source_labels(note, places) == [
         "Stanford University(斯坦福大学)",
         "Inria(法国国家信息与自动化研究所)",
     ]
