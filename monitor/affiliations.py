@@ -20,15 +20,8 @@ from monitor.name_keys import (
     variants,
     window_key,
 )
-from monitor.org_words import (
-    PLACE,
-    has_lead,
-    is_unit,
-    names_organisation,
-    own,
-    without_address,
-    without_lead,
-)
+from monitor.org_words import PLACE, has_lead, is_unit, names_organisation, own, without_lead
+from monitor.written_names import without_address
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`

@@ -91,12 +91,12 @@ def is_unit(part: str) -> bool:
     an organisation."""
     unit = _UNIT.match(part)
     # not `Faculdade de Ciências da Universidade de Lisboa`: a university's name is in it
-    return unit is not None and not (unit["other"] and _UNIVERSITY.search(part, unit.end()))
+    return unit is not None and not (unit["other"] and UNIVERSITY.search(part, unit.end()))
 
 
 # words that make a part of a comma list an organisation of its own: a university anywhere in
 # the list, an institute only after a known organisation (before one, it is part of it)
-_UNIVERSITY = re.compile(
+UNIVERSITY = re.compile(
     r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b"
     r"|\bUniv\b\.?(?=\s+(?-i:[A-Z]))",  # `Univ Paris Diderot`, `Univ. Lille`
     re.I,
@@ -113,10 +113,10 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     or an institute after a known organisation, unless it stands just before the known one it
     belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
-    if is_unit(part) or _STREET.search(part) or _BARE.match(part) or _CAMPUS.match(part):
+    if is_unit(part) or _STREET.search(part) or _BARE.match(part) or CAMPUS.match(part):
         return False  # `…, Cidade Universitária`: the campus, not a university
     own_institute = after_known and not before_known and not after_unit
-    return bool(_UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
+    return bool(UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
 
 
 # an institution word alone names none (`Lehigh University, University, Bethlehem, PA`: a town)
@@ -134,71 +134,17 @@ def part_of_next(line: str) -> bool:
 _OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
 
 
-def without_address(affiliation: str) -> str:
-    """An unknown affiliation as written, without the address after its last institution part
-    (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
-    China` → `LimX Dynamics`) nor what comes before the organisation: departments and units
-    (`Dept. of CS, Institute X, Berlin` → `Institute X`), parts that name no organisation
-    (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
-    before a university. A department alone is no organisation; a centre alone is one."""
-    parts = [
-        _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
-        for p in affiliation.split(",")
-    ]
-    if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
-        return parts[-1]
-    # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
-    named = [
-        i
-        for i, part in enumerate(parts)
-        if names_organisation(part) and not (i and (is_unit(part) or _CAMPUS.match(part)))
-    ]
-    starts = [i for i, part in enumerate(parts) if i in named or _SHORT_NAME.match(part)]
-    first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
-    if first and _LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
-        first -= 1
-    kept = [p for p in (parts[first : named[-1] + 1] if named else parts[first : first + 1]) if p]
-    universities = [i for i, part in enumerate(kept) if _UNIVERSITY.search(part)]
-    if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
-        kept = kept[universities[0] :]
-    if len(kept) > 1 and _OWN_TEAM.search(kept[0]) and _shares_name(kept[0], kept[-1]):
-        kept = kept[1:]  # `Wikimedia Research, Wikimedia Foundation`
-    unit_dropped = False
-    while kept:
-        if is_unit(kept[0]) or _team_before(kept) or _centre_before(kept):
-            if _CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …`
-                break  # alone, or with a comma: `Center for Analysis, Research and Development`
-            unit_dropped = True
-        elif not (unit_dropped and _fragment(kept)):
-            break
-        kept.pop(0)
-    return ", ".join(kept)
-
-
 # a campus after its university is its address: `…, Campus Universitário Ministro Petrônio
 # Portella`, `…, Ciudad Universitaria`
-_CAMPUS = re.compile(
+CAMPUS = re.compile(
     r"(?:campus|cidade universit|ciudad universit|cit[ée] universit|\w+ university town\b)", re.I
 )  # `Xili University Town`
-
-
-def _units_then_short_form(parts: list[str]) -> bool:
-    """Whether a list ends with an organisation's short form after its own labs, centres and
-    units (`LARG, Research Center for …, HIT`), none of them a university or company."""
-    *units, last = parts
-    return bool(units and _ACRONYM.match(last)) and all(
-        is_unit(p) or _TEAM.search(p) or _CENTRE.search(p) or _ACRONYM.match(p) for p in units
-    )
-
-
-# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
-_GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
 
 
 def short_name(part: str) -> bool:
     """Whether a part is an organisation's short name: in capitals (`UTEP`, not `EECS` or
     `CTO`) or a brand's (`SimulaMet`)."""
-    return _SHORT_NAME.match(part.strip()) is not None and part.strip().upper() not in _TITLES
+    return SHORT_NAME.match(part.strip()) is not None and part.strip().upper() not in _TITLES
 
 
 # titles, honours and societies written in brackets after a name: `John Smith (PhD)`, `(FRS)`
@@ -206,17 +152,7 @@ _TITLES = {"PHD", "ORCID", "MSC", "BSC", "MBA", "MD", "JD", "DPHIL", "FRS", "FRE
            "FIEEE", "FACM", "AAAI", "SIAM"}  # fmt: skip
 
 
-def _without_glued_place(part: str) -> str:
-    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
-    glued = _GLUED_PLACE.search(part)
-    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
-
-
-# an organisation's own research arm or team, named after it
-_OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
-
-
-def _shares_name(unit: str, organisation: str) -> bool:
+def shares_name(unit: str, organisation: str) -> bool:
     """Whether a unit carries the organisation's own name (`Warwick Mathematics Institute`,
     `University of Warwick`), not a word many names share (`Research`)."""
     own = set(re.findall(r"\b[A-Z][a-z]{3,}\b", organisation)) - GENERIC_WORDS
@@ -224,7 +160,7 @@ def _shares_name(unit: str, organisation: str) -> bool:
 
 
 # a name in capitals (`TECNALIA`, `CNRS`), not a country's
-_ACRONYM = re.compile(
+ACRONYM = re.compile(
     r"^(?!(?:USA|UK|PRC|UAE|EU|EECS|ECE|CSE|CSAIL|DCS|SCS|CIS|EEE|ICT|CEO|CTO|CFO|COO|CIO|CSO|"
     r"SVP|EVP|PHD|MSC|BSC|KSA|ROC|ROK|KOR|JPN|CHN|SGP|NZL|RSA|AUS|CAN|DEU|FRA|ITA|ESP|IND|BRA|"
     r"MEX|ISR|TUR|QLD|NSW|VIC|ACT|HKSAR)$)[A-Z][A-Z0-9&-]{2,}$"
@@ -239,65 +175,15 @@ def short_form_and_place(line: str) -> bool:
     parts = [p.strip() for p in line.split(",")]
     return (
         2 <= len(parts) <= 3
-        and bool(_ACRONYM.match(parts[0]))
+        and bool(ACRONYM.match(parts[0]))
         and all(PLACE.match(p) for p in parts[1:])
     )
 
 
 # a name in capitals (`UTEP`) or a brand's (`SimulaMet`, `DeepMind`; not `McLean`, a town)
-_SHORT_NAME = re.compile(rf"{_ACRONYM.pattern}|^(?!Ma?c[A-Z])[A-Z][a-z]+[A-Z][A-Za-z]*$")
-# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
-_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
-
-
-def _fragment(parts: list[str]) -> bool:
-    """A part naming nothing before the organisation, which a unit whose name has a comma left
-    (`Center for Learning, Perception and Cognition, Academy of Sciences`); not a company's
-    name before its legal form (`Galois, Inc.`)."""
-    rest = parts[1:]
-    unnamed = len(parts[0].split()) > 1 and not names_organisation(parts[0])  # `Sheba` may be one
-    return (
-        unnamed and bool(rest) and not _LEGAL.match(rest[0]) and any(map(names_organisation, rest))
-    )
-
-
-def _strong(part: str) -> bool:
-    """Whether a part names an organisation a centre could belong to: by a word stronger than
-    `research` or `centre` (`… University`, `… Hospital`, `Accenture Labs`, `… Foundation`,
-    `Acme Corporation`), or as a named centre (`Sheba Medical Center`)."""
-    words = {w.lower() for w in INSTITUTION_WORDS.findall(part)}
-    return bool(words - _WEAK) or bool(re.search(r"\bcent(?:er|re)\s*$", part, re.I))
-
-
-_WEAK = {"research", "center", "centre", "centro"}
-
-
-def _centre_before(parts: list[str]) -> bool:
-    """A research centre written before the institute or university it belongs to (`Artificial
-    Intelligence Research Center, National Innovation Institute of …`); not a hospital's
-    (`… Medical Center`)."""
-    return (
-        len(parts) > 1
-        and _CENTRE.search(parts[0]) is not None
-        and not _MEDICAL.search(parts[0])
-        and _OWNER.search(parts[1]) is not None
-    )
-
-
-_MEDICAL = re.compile(r"\b(?:medical|cancer|health|hospital|clinical)\b", re.I)
-_OWNER = re.compile(r"\b(?:universit\w*|institut\w*|academy|college)\b", re.I)
-
-
-def _team_before(parts: list[str]) -> bool:
-    """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
-    company's name before its legal form (`Dgraph Labs, Inc.`)."""
-    return len(parts) > 1 and bool(_TEAM.search(parts[0])) and not _LEGAL.match(parts[1])
-
-
-_TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
-_LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", re.I)
-
-
+SHORT_NAME = re.compile(rf"{ACRONYM.pattern}|^(?!Ma?c[A-Z])[A-Z][a-z]+[A-Z][A-Za-z]*$")
+TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
+LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", re.I)
 _AI_LAB = re.compile(r"^[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)? AI\b")
 
 
@@ -307,7 +193,7 @@ def says_unit(line: str) -> bool:
     Computing Center`)."""
     if _AI_LAB.search(line):  # a company's AI lab (`NAVER AI Lab`, `Sony AI Research Center`)
         return False
-    return bool(is_unit(line) or _TEAM.search(line) or _CENTRE.search(line))
+    return bool(is_unit(line) or TEAM.search(line) or CENTRE.search(line))
 
 
 def unit_of(line: str, organisation: str) -> bool:
@@ -317,8 +203,8 @@ def unit_of(line: str, organisation: str) -> bool:
     Mathematics Institute` above `University of Warwick`)."""
     if says_unit(line):
         return True
-    named = [p for p in organisation.split(",") if _UNIVERSITY.search(p)] or [organisation]
-    return _shares_name(line.split(",")[0], named[0])
+    named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
+    return shares_name(line.split(",")[0], named[0])
 
 
 # words many organisations' names share, none of them one organisation's own
@@ -328,4 +214,4 @@ GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", 
                  "Academy", "College", "School", "Systems"}  # fmt: skip
 
 
-_CENTRE = re.compile(r"\bcent(?:er|re)(?: for\b|\s*$)", re.I)  # `… Center for X`, `X Center`
+CENTRE = re.compile(r"\bcent(?:er|re)(?: for\b|\s*$)", re.I)  # `… Center for X`, `X Center`

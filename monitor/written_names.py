@@ -1,0 +1,135 @@
+"""An organisation the gazetteer does not know, named as its affiliation writes it: without
+the address after it (`LimX Dynamics, Shenzhen, China` → `LimX Dynamics`) nor the departments,
+units, labs and centres before it, and not its campus, postcode or short form's dash. A pure
+string function for `affiliations.Gazetteer`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from monitor.org_words import (
+    ACRONYM,
+    CAMPUS,
+    CENTRE,
+    INSTITUTION_WORDS,
+    LEGAL,
+    SHORT_NAME,
+    TEAM,
+    UNIVERSITY,
+    is_unit,
+    names_organisation,
+    shares_name,
+)
+
+
+def without_address(affiliation: str) -> str:
+    """An unknown affiliation as written, without the address after its last institution part
+    (after its first part when none says "university", "lab", …: `LimX Dynamics, Shenzhen,
+    China` → `LimX Dynamics`) nor what comes before the organisation: departments and units
+    (`Dept. of CS, Institute X, Berlin` → `Institute X`), parts that name no organisation
+    (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
+    before a university. A department alone is no organisation; a centre alone is one."""
+    parts = [
+        _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
+        for p in affiliation.split(",")
+    ]
+    if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
+        return parts[-1]
+    # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
+    named = [
+        i
+        for i, part in enumerate(parts)
+        if names_organisation(part) and not (i and (is_unit(part) or CAMPUS.match(part)))
+    ]
+    starts = [i for i, part in enumerate(parts) if i in named or SHORT_NAME.match(part)]
+    first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
+    if first and LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
+        first -= 1
+    kept = [p for p in (parts[first : named[-1] + 1] if named else parts[first : first + 1]) if p]
+    universities = [i for i, part in enumerate(kept) if UNIVERSITY.search(part)]
+    if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
+        kept = kept[universities[0] :]
+    if len(kept) > 1 and _OWN_TEAM.search(kept[0]) and shares_name(kept[0], kept[-1]):
+        kept = kept[1:]  # `Wikimedia Research, Wikimedia Foundation`
+    unit_dropped = False
+    while kept:
+        if is_unit(kept[0]) or _team_before(kept) or _centre_before(kept):
+            if CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …`
+                break  # alone, or with a comma: `Center for Analysis, Research and Development`
+            unit_dropped = True
+        elif not (unit_dropped and _fragment(kept)):
+            break
+        kept.pop(0)
+    return ", ".join(kept)
+
+
+def _units_then_short_form(parts: list[str]) -> bool:
+    """Whether a list ends with an organisation's short form after its own labs, centres and
+    units (`LARG, Research Center for …, HIT`), none of them a university or company."""
+    *units, last = parts
+    return bool(units and ACRONYM.match(last)) and all(
+        is_unit(p) or TEAM.search(p) or CENTRE.search(p) or ACRONYM.match(p) for p in units
+    )
+
+
+# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
+_GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
+
+
+def _without_glued_place(part: str) -> str:
+    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
+    glued = _GLUED_PLACE.search(part)
+    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
+
+
+# an organisation's own research arm or team, named after it
+_OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
+
+
+# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
+_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+
+
+def _fragment(parts: list[str]) -> bool:
+    """A part naming nothing before the organisation, which a unit whose name has a comma left
+    (`Center for Learning, Perception and Cognition, Academy of Sciences`); not a company's
+    name before its legal form (`Galois, Inc.`)."""
+    rest = parts[1:]
+    unnamed = len(parts[0].split()) > 1 and not names_organisation(parts[0])  # `Sheba` may be one
+    return (
+        unnamed and bool(rest) and not LEGAL.match(rest[0]) and any(map(names_organisation, rest))
+    )
+
+
+def _strong(part: str) -> bool:
+    """Whether a part names an organisation a centre could belong to: by a word stronger than
+    `research` or `centre` (`… University`, `… Hospital`, `Accenture Labs`, `… Foundation`,
+    `Acme Corporation`), or as a named centre (`Sheba Medical Center`)."""
+    words = {w.lower() for w in INSTITUTION_WORDS.findall(part)}
+    return bool(words - _WEAK) or bool(re.search(r"\bcent(?:er|re)\s*$", part, re.I))
+
+
+_WEAK = {"research", "center", "centre", "centro"}
+
+
+def _centre_before(parts: list[str]) -> bool:
+    """A research centre written before the institute or university it belongs to (`Artificial
+    Intelligence Research Center, National Innovation Institute of …`); not a hospital's
+    (`… Medical Center`)."""
+    return (
+        len(parts) > 1
+        and CENTRE.search(parts[0]) is not None
+        and not _MEDICAL.search(parts[0])
+        and _OWNER.search(parts[1]) is not None
+    )
+
+
+_MEDICAL = re.compile(r"\b(?:medical|cancer|health|hospital|clinical)\b", re.I)
+_OWNER = re.compile(r"\b(?:universit\w*|institut\w*|academy|college)\b", re.I)
+
+
+def _team_before(parts: list[str]) -> bool:
+    """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
+    company's name before its legal form (`Dgraph Labs, Inc.`)."""
+    return len(parts) > 1 and bool(TEAM.search(parts[0])) and not LEGAL.match(parts[1])
