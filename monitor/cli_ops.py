@@ -59,7 +59,10 @@ def affiliations_cmd(path: Path, fmt: str) -> None:
     from monitor.daily import gazetteer
     from monitor.local_paper import institutions
 
-    for found in institutions(path, gazetteer()):
+    located = institutions(path, gazetteer())
+    if not located:  # said on stderr, so a script reading stdout gets nothing
+        click.echo(f"radar: no institution found in {path}", err=True)
+    for found in located:
         i = found.institution
         if fmt == "jsonl":
             record = {"name": i.english, "zh": i.chinese, "source": found.source}

@@ -88,6 +88,14 @@ def test_an_unreadable_file_is_one_line_and_exit_2(
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_paper_naming_no_institution_says_so_and_exits_0(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text("\\documentclass{article}\\begin{document}\\author{A B}\\maketitle", "utf-8")
+    result = run_radar("affiliations", "--format", "jsonl", str(path), home=home)
+    assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr.strip() == f"radar: no institution found in {path}"
+
+
 def test_a_folder_without_tex_is_refused(home: Path, tmp_path: Path) -> None:
     result = run_radar("affiliations", str(tmp_path), home=home)
     assert result.returncode == 2 and "no .tex file in this folder" in result.stderr
