@@ -240,12 +240,15 @@ class Gazetteer:
 
     def institutions(self, affiliations: Sequence[str]) -> list[Institution]:
         """Each distinct institution once, in order: the gazetteer's (with its Chinese name)
-        where it knows one, else the string as written without its address (no Chinese)."""
+        where it knows one, else the string as written without its address (no Chinese); a
+        name written twice another way is one (`Astana IT University`, `Astana It University`)."""
         out: list[Institution] = []
         for raw in affiliations:
             found = self.find(raw) or [Institution(without_address(raw), None)]
             for institution in found:
-                if institution.english and institution.label() not in {i.label() for i in out}:
+                if institution.english and key(institution.english) not in {
+                    key(i.english) for i in out
+                }:
                     out.append(institution)
         return out
 

@@ -63,10 +63,9 @@ def over_its_town(lines: list[str], n: int, surnames: set[str], known: Known) ->
     words = line.split()
     if not (person or second) or not 0 < len(words) <= 5 or _PERSON.match(line):
         return False
-    if is_place(line):
-        return False
     return not (
-        re.search(r"\d|@", lines[n])
+        is_place(line)
+        or re.search(r"\d|@", lines[n])
         or POSITION.search(line)
         or FIELD.search(line)
         or STREET_WORD.search(f"x {line}")
@@ -115,6 +114,12 @@ STREET_WORD = re.compile(
 
 
 def is_author_line(line: str, surnames: set[str]) -> bool:
-    words = re.findall(r"[^\W\d_]+", folded(line))
-    hits = sum(1 for w in words if w in surnames)
+    """Whether a line is the authors' (a third of its words or more are their surnames, an
+    apostrophe's parts read as one word: `O'Connor`)."""
+    words = re.findall(r"[^\W\d_]+", _APOSTROPHE.sub("", folded(line)))
+    names = {_APOSTROPHE.sub("", s) for s in surnames}
+    hits = sum(1 for w in words if w in names)
     return bool(words) and hits * 3 >= len(words)
+
+
+_APOSTROPHE = re.compile(r"['’]")

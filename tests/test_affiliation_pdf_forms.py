@@ -115,3 +115,8 @@ def test_what_the_second_review_found(places: Gazetteer) -> None:
     assert _page_labels("T\nI. Goodfellow\nGoogle Brain\nAbstract\nA.\n", places) == [
         "Google(谷歌)"
     ]
+
+
+def test_an_author_s_surname_with_an_apostrophe(places: Gazetteer) -> None:
+    page = "T\nBrendan O'Connor\nTweag I/O\nParis, France\nABSTRACT\nA.\n"
+    assert _page_labels(page, places, ("Brendan O'Connor",)) == ["Tweag I/O"]

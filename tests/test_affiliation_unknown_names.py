@@ -142,3 +142,10 @@ def test_shapes_of_set_33(places: Gazetteer) -> None:
     assert places.labels(["Australian National Imaging Facility, Australia"]) == [
         "Australian National Imaging Facility"
     ]
+
+
+def test_a_name_written_twice_another_way_is_listed_once(places: Gazetteer) -> None:
+    # the paper's own two spellings of one university (set 33)
+    assert places.labels(["Astana IT University, Astana", "Astana It University, Astana"]) == [
+        "Astana IT University"
+    ]
