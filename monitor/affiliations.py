@@ -243,13 +243,13 @@ class Gazetteer:
         where it knows one, else the string as written without its address (no Chinese); a
         name written twice another way is one (`Astana IT University`, `Astana It University`)."""
         out: list[Institution] = []
+        seen: set[str] = set()
         for raw in affiliations:
-            found = self.find(raw) or [Institution(without_address(raw), None)]
-            for institution in found:
-                if institution.english and key(institution.english) not in {
-                    key(i.english) for i in out
-                }:
+            for institution in self.find(raw) or [Institution(without_address(raw), None)]:
+                name = key(institution.english)
+                if institution.english and name not in seen:
                     out.append(institution)
+                    seen.add(name)
         return out
 
 

@@ -1,11 +1,13 @@
 """How fast the digest's affiliation extraction reads real front matters, in process:
 `python -m tests.bench_affiliations [LABEL]` times every `.tex` fixture of the LaTeX sets (three
-passes; the first is cold) and prints milliseconds per paper. To compare two commits, run it
-in a worktree of each, side by side, as this machine is noisy.
+passes; the first is cold) and prints milliseconds per paper, and what loading the places list
+costs. To compare two commits, run it in a worktree of each, side by side, as this machine is
+noisy.
 """
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def main(label: str) -> None:
     places = gazetteer()
+    _places_cost(label)
     papers = [c for folder in sorted(FIXTURES.glob("latex_*")) for c in cases(folder)]
     passes = []
     for _ in range(3):
@@ -29,6 +32,24 @@ def main(label: str) -> None:
         f"{label}: {len(papers)} papers, first pass {passes[0]:.2f} s "
         f"({1000 * passes[0] / len(papers):.1f} ms/paper), best {min(passes):.2f} s "
         f"({1000 * min(passes) / len(papers):.1f} ms/paper)"
+    )
+
+
+def _places_cost(label: str) -> None:
+    """What the world's places list (`monitor/places.py`, loaded once per process when a line
+    is checked for a place) costs: seconds to load, and the process's peak resident memory
+    before and after (where the attribute exists: a tree before places.py has none)."""
+    try:
+        from monitor.places import _names
+    except ImportError:
+        return
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    _names()
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        f"{label}: places list loaded in {time.perf_counter() - start:.2f} s, peak resident "
+        f"{before / 1024:.0f} -> {after / 1024:.0f} MiB"
     )
 
 
