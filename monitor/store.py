@@ -37,13 +37,18 @@ class Store(RunLedger, DigestLedger, TriageLedger, CacheLedger):
         """Open (creating if needed) and migrate to `upto` (tests pass older versions)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            conn = sqlite3.connect(path, isolation_level=None, timeout=30.0)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            store = cls(conn, path)
-            store.migrate(upto)
+            # Switching a new database to WAL fails at once (no busy wait) while another
+            # process opens it too: openers take turns on a lock file beside it.
+            with exclusive(path.with_name(path.name + ".open-lock")):
+                conn = sqlite3.connect(path, isolation_level=None, timeout=30.0)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+                store = cls(conn, path)
+                store.migrate(upto)
         except sqlite3.DatabaseError as err:
             raise StoreError(describe_failure(path, err)) from err
+        except OSError as err:
+            raise StoreError(f"{path}: cannot open ({err.strerror or err})") from err
         return store
 
     def __enter__(self) -> Store:
