@@ -70,6 +70,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         stated = (
             author_block_lines(front, macros, known)
             or _after_the_title(front, macros, known)
+            or _in_the_date(front, macros, known)
             or _affiliation_macros(macros, known)
         )
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
@@ -129,6 +130,19 @@ def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[s
     Brain \\textsuperscript{2} MIT`), under names typed the same way."""
     after = front.split("\\maketitle", 1)[1] if "\\maketitle" in front else ""
     return [x for e in marked_entries(after) for x in entry_lines(e, macros, known, True)]
+
+
+def _in_the_date(front: str, macros: dict[str, str], known: Known) -> list[str]:
+    """Numbered entries in `\\date{…}`, where some `article` papers set them under the names
+    (`\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research Center, …}`)."""
+    bodies = [_TYPE_SIZE.sub("", body) for (body,) in macro_args(front, "date")]
+    entries = [e for body in bodies for e in marked_entries(body)]
+    return [x for e in entries for x in entry_lines(e, macros, known, True)]
+
+
+_TYPE_SIZE = re.compile(
+    r"^\s*(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize)(?![A-Za-z])\s*)+"
+)
 
 
 def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> list[str]:

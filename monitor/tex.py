@@ -96,12 +96,13 @@ _SPACING = re.compile(
     r"\\(?:vskip|hskip|kern|vspace\*?|hspace\*?)\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu)"
     r"(?:\s+(?:plus|minus)\s+-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu|fill))*"
 )
+_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
 
 def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     """LaTeX markup to plain text: macros expanded, accents composed, commands dropped."""
-    text = tex.replace("\n", " ")
+    text = _PARAGRAPH.sub(r" \\par ", tex).replace("\n", " ")  # a blank line ends a line
     for _ in range(3):  # user macros may use each other
         for name, body in (macros or {}).items():
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)

@@ -127,3 +127,27 @@ def test_what_the_second_review_found(places: Gazetteer) -> None:
     assert _labels(town, places) == ["LINE Corporation"]
     # `\\protect` before a word is a space
     assert tex.plain("Carnegie\\protect Mellon", {}).split() == ["Carnegie", "Mellon"]
+
+
+def test_numbered_entries_in_the_date_and_paragraphs_of_a_title_page(places: Gazetteer) -> None:
+    # set 38: an `article` paper sets its numbered organisations in `\date{…}`
+    dated = (
+        "\\author{A B$^{1,2}$ \\and C D$^3$ \\and E F}\n"
+        "\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research Center, "
+        "$^3$Google}"
+    )
+    assert _labels(dated, places) == [
+        "Leibniz University Hannover(汉诺威大学)",
+        "L3S Research Center",
+        "Google(谷歌)",
+    ]
+    assert _labels("\\author{A B}\\date{\\today}", places) == []
+    # a blank line ends a line: a thesis's title page names its university, then the title
+    page = (
+        "\\begin{center}\n{\\large \\sc Universidad Nacional de Luj\\'an}\n\n"
+        "\\vspace{5.0cm}\n\n{\\huge\\bf Clasificaci\\'on de flujos de datos}\n\n"
+        "{\\large Tesina de grado presentada para optar al t\\'{\\i}tulo de\\\\\n"
+        "Licenciado en Sistemas de Informaci\\'on}\n\\end{center}\n"
+    )
+    assert _labels(page, places) == ["Universidad Nacional de Luján"]
+    assert tex.plain("A\n  \nB\nC", {}).split("\n") == ["A ", " B C"]

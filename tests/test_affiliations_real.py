@@ -93,6 +93,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout32", (0.88, 0.88, 0.7, 0.0)),
         ("latex_heldout33", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout34", (0.88, 0.93, 0.75, 0.0)),
+        ("latex_heldout38", (0.93, 0.87, 0.8, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
