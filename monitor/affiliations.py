@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from monitor.institution import UMBRELLA, Institution, under_umbrellas
 from monitor.name_keys import (
     COUNTRY_WORDS,
+    after_a_longer_name,
     key,
     names_country,
     stands_inside,
@@ -36,17 +37,6 @@ class _Peer(str):
 
 class _Place(str):
     """A town before `and`, after an organisation (`Tsinghua University, Beijing and MSR`)."""
-
-
-@dataclass(frozen=True)
-class Institution:
-    english: str
-    chinese: str | None
-    country: str | None = None  # the university list's; None for curated rows and unknowns
-
-    def label(self) -> str:
-        """`English(中文)`, as in the reader's digests; English alone when no Chinese name."""
-        return f"{self.english}({self.chinese})" if self.chinese else self.english
 
 
 class Gazetteer:
@@ -88,10 +78,15 @@ class Gazetteer:
         """The institutions an affiliation string names: whole, by comma-separated part (with
         the organisations co-listed beside a known one), or (for `A and B`) by the longest
         known names inside it. Empty if none is known."""
-        whole = self._get(key(affiliation), affiliation) or self._short_form(affiliation)
+        whole = self.named(affiliation)
         if whole:
             return [whole]
         return self._by_parts(affiliation) or self._inside(key(affiliation).split(), affiliation)
+
+    def named(self, name: str) -> Institution | None:
+        """The entry a whole name stands for (`MIT`, `Univ. of Tokyo`, `University of
+        Illinois (UIUC)`), looked up in no part of it."""
+        return self._get(key(name), name) or self._short_form(name)
 
     def _short_form(self, affiliation: str) -> Institution | None:
         """The organisation a name's short form in brackets names (`University of Illinois
@@ -107,17 +102,21 @@ class Gazetteer:
         # no organisation's (`Arpit Gupta (UCSB)`: an author's)
         if hit is None or (names_organisation(before) and not key(hit.english).startswith(name)):
             return None
-        return None if _UMBRELLA.fullmatch(key(hit.english)) else hit
+        return None if UMBRELLA.fullmatch(key(hit.english)) else hit
 
     def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []
-        i = 0
+        i = end = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(window_key(words, i, n), context, whole=False)
                 if hit and stands_inside(words, i, n, context):
+                    if self._abroad(hit, words[i + n :]) or (
+                        end != i and after_a_longer_name(words, i, n, context)
+                    ):
+                        continue  # not after a known one (`Google DeepMind`)
                     found.append(hit)
-                    i += n
+                    i = end = i + n
                     break
             else:
                 i += 1
@@ -131,7 +130,7 @@ class Gazetteer:
         department, is part of it unless `and also with` or `;` starts it; before an academy
         it is one of its own: `Institute of Software, Chinese Academy of Sciences`).
         Departments, labs and places are left out. Empty when no part is known."""
-        out = _under_umbrellas(self._parts(affiliation))
+        out = under_umbrellas(self._parts(affiliation))
         known = [n for n, item in enumerate(out) if isinstance(item, Institution)]
         if not known:
             return []
@@ -194,12 +193,25 @@ class Gazetteer:
         (`a PhD student at Stanford University`)."""
         return self._inside(key(_ROLE_LEAD.sub("", side)).split(), side)
 
+    def _abroad(self, hit: Institution, after: list[str]) -> bool:
+        """Whether the words after a known name inside a longer one name another country
+        than its own: its campus there (`Texas A&M University at Qatar`, `Monash University
+        Malaysia`), another institution with another Chinese name."""
+        after = after[1:] if after[:1] == ["in"] else after
+        countries = [" ".join(after[:n]) for n in (1, 2) if len(after) >= n]
+        country = next((c for c in countries if c in self._countries), None)
+        return bool(country and hit.country and not names_country(country, hit.country))
+
     def _countryless(self, name: str) -> Institution | None:
-        """A known name with its country after it in the same part (`SICS Sweden`)."""
+        """A known name with its country after it in the same part (`SICS Sweden`), not
+        another country's (`Texas A&M University at Qatar` is its campus there)."""
         words = key(name).split()
         for n in (1, 2):
-            if len(words) > n and " ".join(words[-n:]) in self._countries:
-                return self._get(" ".join(words[:-n]), name)
+            country = " ".join(words[-n:])
+            if len(words) > n and country in self._countries:
+                hit = self._get(" ".join(words[:-n]), name)
+                mine = hit is None or not hit.country or names_country(country, hit.country)
+                return hit if mine else None
         return None
 
     def _joined(self, part: str, after_known: bool = False) -> list[str]:
@@ -251,43 +263,6 @@ class Gazetteer:
                     out.append(institution)
                     seen.add(name)
         return out
-
-
-# academies whose institutes are organisations of their own, named with the academy
-_UMBRELLA = re.compile(
-    r"(?:chinese|russian|polish|hungarian|czech|national) academy of "
-    r"(?:social |agricultural |medical )?sciences|academia sinica"
-)
-
-
-# what an academy's own organisations are called (`Shanghai Astronomical Observatory`), not
-# universities or companies written beside it
-_ACADEMY_UNIT = re.compile(
-    r"^(?!.*universit).*\b(?:institut\w*|observatory|cent(?:er|re)|laborator\w*)\b", re.I
-)
-
-
-def _under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
-    """`Institute of Software, Chinese Academy of Sciences` is one organisation, written with
-    its academy: an unknown institute just before an academy joins it (not a department or a
-    key laboratory, which belong to their institute), and a known one stands for both."""
-    out: list[Institution | str] = []
-    for part in parts:
-        before = out[-1] if out else None
-        if not isinstance(part, Institution) or not _UMBRELLA.fullmatch(key(part.english)):
-            out.append(part)
-            continue
-        if isinstance(before, Institution) and before.english.endswith(part.english):
-            continue  # a known institute of the academy (`SIAT, Chinese Academy of Sciences`)
-        if (
-            isinstance(before, str)
-            and not is_unit(before)
-            and _ACADEMY_UNIT.search(before) is not None
-        ):
-            out[-1] = Institution(f"{without_lead(before)}, {part.english}", None)
-            continue
-        out.append(part)
-    return out
 
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:

@@ -109,7 +109,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
         lines += _blocks_lines(blocks, macros, known)
     if not lines:
         # PLoS sets its title block `flushleft`
-        blocks = re.findall(r"\\begin\{(center|flushleft)\}(.*?)\\end\{\1\}", front, re.S)
+        blocks = re.findall(r"\\begin\{(center|flushleft|titlepage)\}(.*?)\\end\{\1\}", front, re.S)
         centred = [c for _, c in blocks if not _FIGURE.search(c)]  # a teaser's caption names no one
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)

@@ -6,11 +6,13 @@ A missing file or column is an `InputError` naming the file.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from monitor.affiliations import Gazetteer, Institution
+from monitor.affiliations import Gazetteer
 from monitor.errors import InputError
+from monitor.institution import Institution
 from monitor.name_keys import key
 
 
@@ -19,7 +21,9 @@ def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
     entries: list[tuple[str, Institution]] = []
     chinese_of: dict[str, str] = {}
     for _, row in _rows(universities, ("chinese_name", "english_name", "country_english")):
-        english = " ".join(row["english_name"].split())
+        # the list lost its commas to two spaces (`City  University of London`) and writes
+        # `Texas A & M University`
+        english = _INITIALS.sub("&", " ".join(_LOST_COMMA.sub(", ", row["english_name"]).split()))
         chinese = row["chinese_name"].strip() or None
         chinese_of.setdefault(key(english), chinese or "")
         entries.append((english, Institution(english, chinese, row["country_english"].strip())))
@@ -32,6 +36,10 @@ def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
         extra_entries.extend((n, institution) for n in names)
     # curated rows win over the university list's spelling of the same name
     return Gazetteer([*extra_entries, *entries])
+
+
+_LOST_COMMA = re.compile(r"(?<=\S) {2,}(?=\S)")
+_INITIALS = re.compile(r"(?<=\b[A-Z]) & (?=[A-Z]\b)")  # the list writes `Texas A & M University`
 
 
 def _rows(path: Path, columns: Sequence[str]) -> Iterable[tuple[int, dict[str, str]]]:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monitor import eprint, latex_front, pdf_header, pdf_page
-from monitor.affiliations import Gazetteer, Institution
+from monitor.affiliations import Gazetteer
 from monitor.errors import InputError
+from monitor.institution import Institution
 
 MAX_FILE = 64 << 20  # a paper's source; anything larger is not one
 

@@ -96,6 +96,12 @@ _SPACING = re.compile(
     r"\\(?:vskip|hskip|kern|vspace\*?|hspace\*?)\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu)"
     r"(?:\s+(?:plus|minus)\s+-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu|fill))*"
 )
+# a colour's name and model (`\\textcolor[rgb]{0,0,1}{…}`, `\\fcolorbox{red}{white}{…}`)
+_COLOUR = re.compile(
+    r"\\(?:textcolor|color|colorbox|fcolorbox(?:\s*\{[^{}]*\})?)(?![A-Za-z])\s*(?:\[[^\]]*\])?\s*"
+    r"\{[^{}]*\}"
+)
+_RULE = re.compile(r"\\rule\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
@@ -109,6 +115,8 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     # no text of their own, not even a space: `Ře\\unexpanded{\\v{z}}`
     text = re.sub(r"\\(?:unexpanded|noexpand)(?![A-Za-z])\s*|\\protect\s*(?=\\)", "", text)
     text = re.sub(r"\$[^$]*\$", " ", text)
+    text = _COLOUR.sub("", text)  # `…University\\textcolor{revise}{, and PCL}`: no text
+    text = _RULE.sub(" ", text)  # `\\rule{\\textwidth}{0.4pt}`: a line drawn, no text
     text = re.sub(r"(\d)\\textsuperscript\s*\{(st|nd|rd|th)\}", r"\1\2", text)  # `12th Ave`
     # environments are markup (`\\begin{tabular}{ccc}`); an unescaped `&` parts cells
     text = re.sub(r"\\begin\s*\{(?:tabular\*?|tabularx|array|minipage)\}(?:\s*\[[^\]]*\])?\s*"

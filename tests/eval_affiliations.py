@@ -25,6 +25,7 @@ from monitor.affiliations import Gazetteer
 from monitor.daily import gazetteer
 from monitor.local_paper import institutions
 from monitor.name_keys import key
+from monitor.places import is_place
 
 REAL = Path(__file__).parent / "fixtures" / "latex_real"
 _HEADER = re.compile(r"^%\s*(source|family|expected):\s*(.*)$", re.M)
@@ -67,11 +68,26 @@ def _typeset_from(pdf: Path) -> Path:
 
 def same(found: str, expected: str, places: Gazetteer) -> bool:
     """One institution, however written: the same name (with or without the short form in
-    brackets after it: `… Toulouse Institute (ANITI)`), or the same gazetteer entry."""
-    if key(_unbracketed(found)) == key(_unbracketed(expected)):
+    brackets after it: `… Toulouse Institute (ANITI)`), or the same gazetteer entry for the
+    whole name or for the words it starts with (a unit or an arm written after its
+    organisation's name, which the labelling rules fold into it: `Google Brain`, `JD AI
+    Research`, `Inria Lille Nord-Europe`); not an entry found further inside it (`Hamad Bin
+    Khalifa University` is not Khalifa University, though the extractor, and this judge
+    with it, once read it so)."""
+    if key(_unbracketed(found)) == key(_unbracketed(expected)) or _campus(found, expected):
         return True
-    a, b = places.find(found), places.find(expected)
-    return bool(a and b and a[0] == b[0])
+    entry = places.named(found)
+    words = expected.split()
+    return entry is not None and any(
+        places.named(" ".join(words[:n])) == entry for n in range(len(words), 0, -1)
+    )
+
+
+def _campus(found: str, expected: str) -> bool:
+    """Whether the found name is the expected one with a town after it (`Montana State
+    University Bozeman`, `The University of Tennessee, Knoxville`)."""
+    head, whole = key(expected), key(found)
+    return whole.startswith(head + " ") and is_place(whole[len(head) + 1 :])
 
 
 _FROM = re.compile(r"^% --- from (\S+) ---$", re.M)

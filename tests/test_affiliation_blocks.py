@@ -398,7 +398,7 @@ def test_what_the_review_fixes_must_leave_alone(places: Gazetteer) -> None:
         "\\author{B. Robbins \\\\ \\affaddr{University of Maryland - College Park} \\\\ "
         "\\affaddr{College Park, MD 20742}}"
     )
-    assert _labels(town, places) == ["University of Maryland College Park(马里兰大学帕克分校)"]
+    assert _labels(town, places) == ["University of Maryland, College Park(马里兰大学帕克分校)"]
 
 
 def test_what_the_second_review_fixes_must_leave_alone(places: Gazetteer) -> None:

@@ -151,3 +151,45 @@ def test_numbered_entries_in_the_date_and_paragraphs_of_a_title_page(places: Gaz
     )
     assert _labels(page, places) == ["Universidad Nacional de Luján"]
     assert tex.plain("A\n  \nB\nC", {}).split("\n") == ["A ", " B C"]
+
+
+def test_title_pages_colours_and_rules_of_sets_35_to_38(places: Gazetteer) -> None:
+    # a thesis's `titlepage` is read like a centred title block; a rule drawn is no text
+    page = (
+        "\\begin{titlepage}\\centering\n\\Large{\\textbf{Master Thesis}}\\\\\n"
+        "\\large{\\textbf{Suraj Bhardwaj}}\\\\\n\\normalsize{University of Siegen}\\\\\n"
+        '\\rule{\\textwidth}{0.4pt}\n\\normalsize{Universit\\"at Siegen}\\\\\n'
+        "\\normalsize{North Rhine-Westphalia, Germany}\\\\\n\\end{titlepage}\n"
+    )
+    assert _source_labels(
+        f"\\documentclass{{report}}\\begin{{document}}{page}\\chapter{{Intro}}", places
+    ) == ["University of Siegen(锡根大学)"]
+    # a colour's name is no text (`\textcolor{revise}{…}` marked a revision)
+    body = (
+        "\\affiliation{\\institution{Dept. of CS, Tsinghua University"
+        "\\textcolor{revise}{, and Peng Cheng Laboratory}}}"
+    )
+    assert _labels(body, places, "acmart") == [
+        "Tsinghua University(清华大学)",
+        "Peng Cheng Laboratory(鹏城实验室)",
+    ]
+    assert tex.plain("\\textcolor[rgb]{0,0,1}{Yale} \\fcolorbox{red}{white}{Brown}").split() == [
+        "Yale",
+        "Brown",
+    ]
+
+
+def test_names_the_list_writes_its_own_way(places: Gazetteer) -> None:
+    # an academy's observatories are its own organisations, written with it
+    written = "Key Laboratory of Optical Astronomy, National Astronomical Observatories, "
+    assert places.labels([written + "Chinese Academy of Sciences, Beijing, China"]) == [
+        "National Astronomical Observatories, Chinese Academy of Sciences"
+    ]
+    # the colleges of the University of London, as papers write them
+    assert places.labels(["School of Computing, Birkbeck, University of London"]) == [
+        "Birkbeck, University of London(伦敦大学伯克贝克学院)"
+    ]
+    # the university list lost its commas to two spaces: `University of Maryland  College Park`
+    assert places.labels(["University of Maryland, College Park, MD, USA"]) == [
+        "University of Maryland, College Park(马里兰大学帕克分校)"
+    ]

@@ -1,0 +1,58 @@
+"""One institution as the digest names it, and the academies whose institutes are written
+with them (`Institute of Software, Chinese Academy of Sciences` is one organisation)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from monitor.name_keys import key
+from monitor.org_words import is_unit, without_lead
+
+
+@dataclass(frozen=True)
+class Institution:
+    english: str
+    chinese: str | None
+    country: str | None = None  # the university list's; None for curated rows and unknowns
+
+    def label(self) -> str:
+        """`English(中文)`, as in the reader's digests; English alone when no Chinese name."""
+        return f"{self.english}({self.chinese})" if self.chinese else self.english
+
+
+# academies whose institutes are organisations of their own, named with the academy
+UMBRELLA = re.compile(
+    r"(?:chinese|russian|polish|hungarian|czech|national) academy of "
+    r"(?:social |agricultural |medical )?sciences|academia sinica"
+)
+
+
+# what an academy's own organisations are called (`Shanghai Astronomical Observatory`), not
+# universities or companies written beside it
+_ACADEMY_UNIT = re.compile(
+    r"^(?!.*universit).*\b(?:institut\w*|observator(?:y|ies)|cent(?:er|re)|laborator\w*)\b", re.I
+)
+
+
+def under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
+    """`Institute of Software, Chinese Academy of Sciences` is one organisation, written with
+    its academy: an unknown institute just before an academy joins it (not a department or a
+    key laboratory, which belong to their institute), and a known one stands for both."""
+    out: list[Institution | str] = []
+    for part in parts:
+        before = out[-1] if out else None
+        if not isinstance(part, Institution) or not UMBRELLA.fullmatch(key(part.english)):
+            out.append(part)
+            continue
+        if isinstance(before, Institution) and before.english.endswith(part.english):
+            continue  # a known institute of the academy (`SIAT, Chinese Academy of Sciences`)
+        if (
+            isinstance(before, str)
+            and not is_unit(before)
+            and _ACADEMY_UNIT.search(before) is not None
+        ):
+            out[-1] = Institution(f"{without_lead(before)}, {part.english}", None)
+            continue
+        out.append(part)
+    return out
