@@ -225,7 +225,7 @@ class Gazetteer:
         if len(slashed) == 2 and " " not in part.strip():
             return [x for x in slashed if self._get(key(x), part)] or [part]
         joiner = " & " if " & " in part else " and "
-        sides = part.split(joiner)
+        sides = self._two_sides(part.split(joiner), joiner, part)
         if len(sides) != 2:
             return [part]
         if key(sides[0]) in self._countries:  # `…, USA and Czech Technical University`
@@ -242,6 +242,15 @@ class Gazetteer:
         if joiner == " & ":
             both = both or all(map(names_organisation, sides))
         return sides if both else [part]
+
+    def _two_sides(self, sides: list[str], joiner: str, part: str) -> list[str]:
+        """`A and B and C` cut where one side is known (`Universidad de Málaga and Operations
+        Research and Logistics Group`); the words as split otherwise."""
+        for k in range(1, len(sides)) if len(sides) > 2 else ():
+            cut = [joiner.join(sides[:k]), joiner.join(sides[k:])]
+            if any(self._get(key(x), part) for x in cut):
+                return cut
+        return sides
 
     def knows(self, text: str) -> bool:
         return bool(self.find(text))

@@ -15,7 +15,8 @@ from monitor.org_words import folded, is_unit, names_organisation
 _ABBREVIATIONS = (
     (
         r"^(?:universite|universidad|universita|universidade|universitat|universiteit|"
-        r"universitatea)(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu))? ",
+        r"universitatea)"
+        r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu) | d['’]| )",
         "university of ",
     ),  # after accents fold
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),

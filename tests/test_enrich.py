@@ -220,6 +220,23 @@ def test_a_known_name_ending_a_longer_one_or_its_campus_abroad_is_not_it(
     assert places.labels(["Tsinghua University China"]) == ["Tsinghua University(清华大学)"]
 
 
+def test_french_d_and_a_list_of_three_sides_joined_by_and(places: Gazetteer) -> None:
+    # set 42: `Université d'Angers` is the University of Angers, after its lab too
+    assert places.labels(["LERIA - Université d'Angers, Angers, France."]) == [
+        "University of Angers(昂热大学)"
+    ]
+    assert places.labels(["Université d’Orléans"]) == ["University of Orléans(奥尔良大学)"]
+    # `A and B and C` is cut where a side is known; a name with `and` in it stays whole
+    written = (
+        "Department of Computer Architecture, Universidad de Málaga and Operations Research "
+        "and Logistics Group, Wageningen University"
+    )
+    assert places.labels([written]) == ["University of Málaga(马拉加大学)", "Wageningen University"]
+    assert places.labels(["Virginia Polytechnic Institute and State University"]) == [
+        "Virginia Polytechnic Institute and State University(弗吉尼亚理工大学)"
+    ]
+
+
 def test_the_list_s_own_homonyms_in_one_country_get_the_research_university(
     places: Gazetteer,
 ) -> None:
