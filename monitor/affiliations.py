@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from monitor.institution import UMBRELLA, Institution, under_umbrellas
 from monitor.name_keys import (
     COUNTRY_WORDS,
-    after_a_longer_name,
     key,
     names_country,
     stands_inside,
@@ -22,6 +21,7 @@ from monitor.name_keys import (
     window_key,
 )
 from monitor.org_words import PLACE, has_lead, is_unit, names_organisation, own, without_lead
+from monitor.places import is_place
 from monitor.written_names import without_address
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
@@ -106,17 +106,15 @@ class Gazetteer:
 
     def _inside(self, words: list[str], context: str) -> list[Institution]:
         found: list[Institution] = []
-        i = end = 0
+        i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 hit = self._get(window_key(words, i, n), context, whole=False)
                 if hit and stands_inside(words, i, n, context):
-                    if self._abroad(hit, words[i + n :]) or (
-                        end != i and after_a_longer_name(words, i, n, context)
-                    ):
-                        continue  # not after a known one (`Google DeepMind`)
+                    if self._abroad(hit, words[i + n :]):
+                        continue
                     found.append(hit)
-                    i = end = i + n
+                    i += n
                     break
             else:
                 i += 1
@@ -198,9 +196,12 @@ class Gazetteer:
         than its own: its campus there (`Texas A&M University at Qatar`, `Monash University
         Malaysia`), another institution with another Chinese name."""
         after = after[1:] if after[:1] == ["in"] else after
-        countries = [" ".join(after[:n]) for n in (1, 2) if len(after) >= n]
-        country = next((c for c in countries if c in self._countries), None)
-        return bool(country and hit.country and not names_country(country, hit.country))
+        for n in (2, 1):
+            country, rest = " ".join(after[:n]), after[n : n + 1]
+            # the name's end: no organisation's words follow (`… Singapore Management Univ…`)
+            if country in self._countries and (not rest or is_place(rest[0])):
+                return hit.country is not None and not _at_home(country, hit.country)
+        return False
 
     def _countryless(self, name: str) -> Institution | None:
         """A known name with its country after it in the same part (`SICS Sweden`), not
@@ -272,6 +273,13 @@ class Gazetteer:
                     out.append(institution)
                     seen.add(name)
         return out
+
+
+def _at_home(country: str, home: str) -> bool:
+    """Whether a country written after a name is its own: Hong Kong's and Macau's
+    universities write `China`; `Georgia` after an American one is the state."""
+    china = country == "china" and home in ("Hong Kong", "Macau", "Taiwan")
+    return names_country(country, home) or china or (country == "georgia" and home == "USA")
 
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:

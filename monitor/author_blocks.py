@@ -110,12 +110,22 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     if not lines:
         # PLoS sets its title block `flushleft`
         blocks = re.findall(r"\\begin\{(center|flushleft|titlepage)\}(.*?)\\end\{\1\}", front, re.S)
-        centred = [c for _, c in blocks if not _FIGURE.search(c)]  # a teaser's caption names no one
+        centred = [
+            _COMMITTEE.split(c, 1)[0] if kind == "titlepage" else c  # the thesis's own, above
+            for kind, c in blocks
+            if not _FIGURE.search(c)  # a teaser's caption names no one
+        ]
         for center in centred + [args[0] for args in macro_args(front, "centerline")]:
             lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
     return lines
 
 
+# a title page's examiners and supervisors, whose organisations are theirs, not the thesis's
+_COMMITTEE = re.compile(
+    r"\b(?:(?:thesis\s+)?(?:supervisors?|advisors?|advisers?|examiners?|committee|opponent|"
+    r"reviewers?|betreuer\w*|gutachter\w*|promotor|jury|directeur|director)\b)",
+    re.I,
+)
 _FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks

@@ -22,6 +22,7 @@ MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read qu
 _INCLUDE_DEPTH = 4
 
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")  # `\\%` starts one, `\%` does not
+_COMMENT_LINE = re.compile(r"^[ \t]*%[^\n]*\n", re.M)
 _IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.S)
 _INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}")
 
@@ -128,7 +129,8 @@ def _whole(text: str) -> bool:
 
 
 def _strip(text: str) -> str:
-    return _IFFALSE.sub("", _COMMENT.sub(r"\1", text))
+    # a line that held only a comment goes whole: it ends no paragraph (`tex.plain`)
+    return _IFFALSE.sub("", _COMMENT.sub(r"\1", _COMMENT_LINE.sub("", text)))
 
 
 def _switched(text: str) -> str:

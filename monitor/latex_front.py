@@ -137,7 +137,8 @@ def _in_the_date(front: str, macros: dict[str, str], known: Known) -> list[str]:
     (`\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research Center, …}`)."""
     bodies = [_TYPE_SIZE.sub("", body) for (body,) in macro_args(front, "date")]
     entries = [e for body in bodies for e in marked_entries(body)]
-    return [x for e in entries for x in entry_lines(e, macros, known, True)]
+    # only lines that say they are organisations: notes are numbered there too (`Project page`)
+    return [x for e in entries for x in entry_lines(e, macros, known, False)]
 
 
 _TYPE_SIZE = re.compile(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from monitor.org_words import folded, is_unit, names_organisation
+from monitor.org_words import folded
 
 _ABBREVIATIONS = (
     (
@@ -180,24 +180,3 @@ def stands_inside(words: list[str], i: int, n: int, context: str) -> bool:
 
 # a person's name, whose surname may be a company's (`Mathieu Roche`, `Tom Philips`)
 _PERSON = re.compile(r"(?:[A-Z][a-z'’-]+\.? ){1,3}[A-Z][a-z'’-]+")
-
-
-def after_a_longer_name(words: list[str], i: int, n: int, context: str) -> bool:
-    """Whether the known name at `words[i : i + n]` ends a longer name written before it in
-    the same part of the text, in capitalised words that name no unit nor organisation:
-    `Hamad Bin Khalifa University` (Qatar) is not Khalifa University (UAE); `Department of
-    Physics Khalifa University` is."""
-    if i == 0 or words[i] in _UNIVERSITY_WORDS:  # `A B University of Michigan`: a person's
-        return False
-    window = r"\W+".join(re.escape(w) for w in words[i : i + n])
-    found = re.search(rf"([^,;:()\n\\]*?)\b(?i:{window})\b", context)
-    prefix = found[1].strip() if found else ""
-    return (
-        bool(prefix)
-        and all(_NAME_WORD.fullmatch(w) for w in prefix.split())
-        and not (is_unit(prefix) or names_organisation(prefix))
-    )
-
-
-# a word of a person's or a place's name, as an organisation's name may begin (`Hamad Bin`)
-_NAME_WORD = re.compile(r"[A-Z][a-z'’-]+|bin|ibn|al|el|de|da|van|von|der")

@@ -5,7 +5,7 @@ key-value affiliation. Each written small."""
 
 from __future__ import annotations
 
-from monitor import latex_front, tex
+from monitor import eprint, latex_front, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels, _source_labels
 
@@ -142,6 +142,9 @@ def test_numbered_entries_in_the_date_and_paragraphs_of_a_title_page(places: Gaz
         "Google(谷歌)",
     ]
     assert _labels("\\author{A B}\\date{\\today}", places) == []
+    # notes are numbered there too: only lines that say they are organisations count
+    notes = "\\author{A B$^1$ C D$^2$}\\date{$^1$Project page: x.io \\\\ $^2$Technical Report}"
+    assert _labels(notes, places) == []
     # a blank line ends a line: a thesis's title page names its university, then the title
     page = (
         "\\begin{center}\n{\\large \\sc Universidad Nacional de Luj\\'an}\n\n"
@@ -164,6 +167,15 @@ def test_title_pages_colours_and_rules_of_sets_35_to_38(places: Gazetteer) -> No
     assert _source_labels(
         f"\\documentclass{{report}}\\begin{{document}}{page}\\chapter{{Intro}}", places
     ) == ["University of Siegen(锡根大学)"]
+    # its examiners' and supervisors' organisations are theirs (review)
+    examined = page.replace(
+        "\\end{titlepage}", "Examiner: Dr. X\\\\ Google DeepMind\\\\ \\end{titlepage}"
+    )
+    assert _source_labels(
+        f"\\documentclass{{report}}\\begin{{document}}{examined}\\chapter{{Intro}}", places
+    ) == ["University of Siegen(锡根大学)"]
+    # a line that held only a comment ends no paragraph: the order stays as written
+    assert eprint.front_matter({"m.tex": "A\n  % a note\nB\n\n%\nC\n"}, "m.tex") == "A\nB\n\nC\n"
     # a colour's name is no text (`\textcolor{revise}{…}` marked a revision)
     body = (
         "\\affiliation{\\institution{Dept. of CS, Tsinghua University"
@@ -181,9 +193,12 @@ def test_title_pages_colours_and_rules_of_sets_35_to_38(places: Gazetteer) -> No
 
 def test_names_the_list_writes_its_own_way(places: Gazetteer) -> None:
     # an academy's observatories are its own organisations, written with it
+    assert places.labels(["Yunnan Observatories, Chinese Academy of Sciences, Kunming"]) == [
+        "Yunnan Observatories, Chinese Academy of Sciences"
+    ]
     written = "Key Laboratory of Optical Astronomy, National Astronomical Observatories, "
     assert places.labels([written + "Chinese Academy of Sciences, Beijing, China"]) == [
-        "National Astronomical Observatories, Chinese Academy of Sciences"
+        "National Astronomical Observatories, Chinese Academy of Sciences(中国科学院国家天文台)"
     ]
     # the colleges of the University of London, as papers write them
     assert places.labels(["School of Computing, Birkbeck, University of London"]) == [

