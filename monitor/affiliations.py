@@ -211,7 +211,7 @@ class Gazetteer:
             country = " ".join(words[-n:])
             if len(words) > n and country in self._countries:
                 hit = self._get(" ".join(words[:-n]), name)
-                mine = hit is None or not hit.country or names_country(country, hit.country)
+                mine = hit is None or not hit.country or _at_home(country, hit.country)
                 return hit if mine else None
         return None
 
