@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from monitor.institution import UMBRELLA, Institution, under_umbrellas
+from monitor.institution import UMBRELLA, Institution, field_of_university, under_umbrellas
 from monitor.name_keys import (
     COUNTRY_WORDS,
     key,
@@ -20,7 +20,14 @@ from monitor.name_keys import (
     variants,
     window_key,
 )
-from monitor.org_words import PLACE, has_lead, is_unit, names_organisation, own, without_lead
+from monitor.org_words import (
+    PLACE,
+    has_lead,
+    is_unit,
+    names_organisation,
+    own,
+    without_lead,
+)
 from monitor.places import is_place
 from monitor.written_names import without_address
 
@@ -145,7 +152,7 @@ class Gazetteer:
             before, after = _at(out, n - 1), _at(out, n + 1)
             in_unit = (
                 isinstance(before, str) and is_unit(without_lead(before)) and not has_lead(item)
-            )
+            ) or field_of_university(out, n)
             if own(without_lead(item), n > known[0], isinstance(after, Institution), in_unit):
                 kept.append(Institution(without_lead(item), None))
         return _distinct(kept)

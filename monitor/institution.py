@@ -1,5 +1,6 @@
-"""One institution as the digest names it, and the academies whose institutes are written
-with them (`Institute of Software, Chinese Academy of Sciences` is one organisation)."""
+"""One institution as the digest names it, the academies whose institutes are written with
+them (`Institute of Software, Chinese Academy of Sciences` is one organisation), and the
+institutes a university's comma list names by field alone (its units)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from monitor.name_keys import key
-from monitor.org_words import is_unit, without_lead
+from monitor.org_words import UNIVERSITY, field_named, is_unit, without_lead
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,17 @@ def under_umbrellas(parts: list[Institution | str]) -> list[Institution | str]:
             continue
         out.append(part)
     return out
+
+
+def field_of_university(items: list[Institution | str], n: int) -> bool:
+    """Whether a part is an institute named by its field after a university, one of its units
+    (`Federal University of Rio de Janeiro (UFRJ), Institute of Computing`); after an academy
+    it is one of the academy's institutes."""
+    known = [x for x in items[:n] if isinstance(x, Institution)]
+    part = items[n]
+    return (
+        bool(known)
+        and isinstance(part, str)
+        and field_named(without_lead(part))
+        and UNIVERSITY.search(known[-1].english) is not None
+    )

@@ -97,7 +97,8 @@ def is_unit(part: str) -> bool:
 # words that make a part of a comma list an organisation of its own: a university anywhere in
 # the list, an institute only after a known organisation (before one, it is part of it)
 UNIVERSITY = re.compile(
-    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule)\b"
+    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule|"
+    r"politecnico|polit[eé]cnica|politechnika)\b"
     r"|\bUniv\b\.?(?=\s+(?-i:[A-Z]))",  # `Univ Paris Diderot`, `Univ. Lille`
     re.I,
 )
@@ -128,7 +129,35 @@ _STREET = re.compile(r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d"
 def part_of_next(line: str) -> bool:
     """Whether a line of an author block names a unit of the organisation on the next line
     (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
-    return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line))
+    return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line) or field_named(line))
+
+
+def field_named(part: str) -> bool:
+    """Whether an institute is named by its field alone (`Institute of Computing`, `Instytut
+    Informatyki`, `Institute for Artificial Intelligence`): beside a university, one of its
+    units; a proper name (`Harbin Institute of Technology`, `Allen Institute for AI`) makes an
+    organisation of its own."""
+    named = _FIELD_INSTITUTE.match(part.strip())
+    words = re.findall(r"[^\W\d_]+|&", named[1]) if named else []
+    return bool(words) and all(folded(w) in _FIELD_WORDS for w in words)
+
+
+_FIELD_INSTITUTE = re.compile(
+    r"^(?:the\s+)?(?:institute|institut|instytut|istituto|instituto)\b\s*(.*)$", re.I
+)
+# the words of a field of study, and those that join them, in the languages of affiliations
+_FIELD_TEXT = (
+    "of for fur de di da do del der i and & e y und in the "
+    "computing computer computers computation computational informatics informatik informatyki "
+    "informatica informatique information mathematics mathematical matematyki mathematik "
+    "matematica physics physik fizyki fisica physique chemistry biology engineering technology "
+    "sciences science nauk artificial intelligence data statistics electronics electronic "
+    "electrical communication communications software systems automation control cybernetics "
+    "robotics applied advanced study studies medical medicine neuroscience cognitive economics "
+    "management mechanics energy materials telecommunications network networks security "
+    "learning machine theoretical digital quantum interdisciplinary"
+)
+_FIELD_WORDS = frozenset(_FIELD_TEXT.split())
 
 
 _OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
@@ -199,9 +228,10 @@ def says_unit(line: str) -> bool:
 def unit_of(line: str, organisation: str) -> bool:
     """Whether a line written above an organisation's names one of its units: a department
     or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
-    Centre for Doctoral Training`), or a unit carrying the organisation's own name (`Warwick
-    Mathematics Institute` above `University of Warwick`)."""
-    if says_unit(line):
+    Centre for Doctoral Training`), an institute a university names by its field (`Instytut
+    Informatyki` above `Politechnika Warszawska`), or a unit carrying the organisation's own
+    name (`Warwick Mathematics Institute` above `University of Warwick`)."""
+    if says_unit(line) or (field_named(line.split(",")[0]) and UNIVERSITY.search(organisation)):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
