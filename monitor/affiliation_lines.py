@@ -14,7 +14,8 @@ from monitor.org_words import PLACE, names_organisation, part_of_next, short_nam
 Known = Callable[[str], bool]
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
-_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+")  # a domain has a dot
+# a domain has a dot; a handle or key after `@` is long (`ssb:@EMovhfIrFk4NihAKnRNhrf`)
+_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+|\S*@[\w+/=-]{12,}")
 # a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA), Université Paris 8
 _KEEP_END = re.compile(
     r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\)"
@@ -47,7 +48,8 @@ def split_lines(text: str) -> list[str]:
     text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu) [A-Z])",
                   " ", text)  # fmt: skip
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
-    lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
+    parts = [p for line in text.splitlines() for p in _semicolon_parts(line)]
+    lines = [c for c in (clean_line(line) for line in parts) if c]
     out: list[str] = []
     for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
         if out and part_of_next(out[-1]):
@@ -57,9 +59,21 @@ def split_lines(text: str) -> list[str]:
     return out
 
 
+def _semicolon_parts(line: str) -> list[str]:
+    """A line's parts between semicolons, each an affiliation (`Independent researcher; Somach
+    Systems, Inc.`), but a funding note's list is the note's (`supported by X (123); Y`)."""
+    pieces = re.split(r";\s", line)
+    for n, piece in enumerate(pieces):
+        if FUNDING.search(piece):
+            return [*pieces[:n], "; ".join(pieces[n:])]
+    return pieces
+
+
 FUNDING = re.compile(
     r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|"
-    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by)\b",
+    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
+    # a copyright or licence notice: `PROPRIETARY DATA © 2013 Galois, Inc.`
+    r"copyright|proprietary|rights reserved|licen[cs]ed?)\b|©",
     re.I,
 )
 # a position held or a role, not an organisation (`PhD Student`, `Retired`, `CEO`)

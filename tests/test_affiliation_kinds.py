@@ -1,5 +1,6 @@
-"""Units and organisations the thirty-fifth to forty-seventh held-out sets told apart (one
-class each, written small; the papers that showed them are in tests/fixtures/latex_heldout35-47)."""
+"""What the thirty-fifth to forty-seventh held-out sets told apart: units and organisations,
+notices and affiliations (one class each, written small; the papers that showed them are in
+tests/fixtures/latex_heldout35-47)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,34 @@ def test_an_institute_with_a_name_of_its_own_stays(places: Gazetteer) -> None:
     assert not field_named("Institute of Science Tokyo")
     assert field_named("Institute for Artificial Intelligence")
     assert field_named("Instytut Informatyki")
+
+
+def test_a_copyright_notice_is_no_affiliation(places: Gazetteer) -> None:
+    body = (
+        "\\author{Trevor Elliott, Galois, Inc \\thanks{PROPRIETARY DATA \\copyright{} 2013 "
+        "Galois, Inc. - For information contact \\email{a@galois.com}}}"
+    )
+    assert _labels(body, places) == ["Galois, Inc"]
+
+
+def test_a_key_after_an_at_sign_is_no_organisation(places: Gazetteer) -> None:
+    body = (
+        "\\author{Christian Tschudin}\\affiliation{ssb:@EMovhfIrFk4NihAKnRNhrf}"
+        "\\author{Ann Lee}\\affiliation{McGill University, Montreal, Canada}"
+    )
+    assert _labels(body, places, "acmart") == ["McGill University(麦吉尔大学)"]
+    assert "Hong Kong" in _labels("\\author{A\\\\SING Lab@HKUST}", places)[-1]
+
+
+def test_semicolons_part_affiliations_but_not_a_funding_list(places: Gazetteer) -> None:
+    body = (
+        "\\author{Carl Kho \\\\ Independent researcher; Somach Systems, Inc., San Francisco, "
+        "CA, USA \\\\ carl@somach.life}"
+    )
+    assert _labels(body, places) == ["Somach Systems, Inc."]
+    note = (
+        "\\author{A. Li\\thanks{A. Li is with Jiangsu University. This work was supported by "
+        "the National Key R\\&D Program of China (2023YF); National Natural Science Foundation "
+        "of China (52372413).}}"
+    )
+    assert _labels(note, places) == ["Jiangsu University(江苏大学)"]
