@@ -134,10 +134,10 @@ def part_of_next(line: str) -> bool:
 
 def field_named(part: str) -> bool:
     """Whether an institute is named by its field alone (`Institute of Computing`, `Instytut
-    Informatyki`, `Institute for Artificial Intelligence`): beside a university, one of its
-    units; a proper name (`Harbin Institute of Technology`, `Allen Institute for AI`) makes an
-    organisation of its own."""
-    named = _FIELD_INSTITUTE.match(part.strip())
+    Informatyki`, `Electrical and Electronics Engineering Institute`): beside a university, one
+    of its units; a proper name (`Harbin Institute of Technology`, `Allen Institute for AI`)
+    makes an organisation of its own."""
+    named = _FIELD_INSTITUTE.match(part.strip()) or _INSTITUTE_OF_FIELD.match(part.strip())
     words = re.findall(r"[^\W\d_]+|&", named[1]) if named else []
     return bool(words) and all(folded(w) in _FIELD_WORDS for w in words)
 
@@ -145,6 +145,7 @@ def field_named(part: str) -> bool:
 _FIELD_INSTITUTE = re.compile(
     r"^(?:the\s+)?(?:institute|institut|instytut|istituto|instituto)\b\s*(.*)$", re.I
 )
+_INSTITUTE_OF_FIELD = re.compile(r"^(?:the\s+)?(.+?)\s+(?:institute|institut)$", re.I)
 # the words of a field of study, and those that join them, in the languages of affiliations
 _FIELD_TEXT = (
     "of for fur de di da do del der i and & e y und in the "

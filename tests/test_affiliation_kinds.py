@@ -36,6 +36,19 @@ def test_an_institute_with_a_name_of_its_own_stays(places: Gazetteer) -> None:
     assert not field_named("Institute of Science Tokyo")
     assert field_named("Institute for Artificial Intelligence")
     assert field_named("Instytut Informatyki")
+    assert field_named("Electrical and Electronics Engineering Institute")
+    assert not field_named("Warwick Mathematics Institute")
+
+
+def test_a_field_s_institute_above_its_university_is_its_unit(places: Gazetteer) -> None:
+    body = (
+        "\\author{\\IEEEauthorblockN{Vash Ancheta}\\IEEEauthorblockA{\\textit{Electrical and "
+        "Electronics Engineering Institute} \\\\ \\textit{University of the Philippines "
+        "Diliman}\\\\ Quezon City, Philippines}}"
+    )
+    assert _labels(body, places, "IEEEtran") == [
+        "University of the Philippines, Diliman(菲律宾大学第利曼分校)"
+    ]
 
 
 def test_a_copyright_notice_is_no_affiliation(places: Gazetteer) -> None:
