@@ -100,7 +100,10 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout39", (0.95, 0.81, 0.65, 0.17)),
         ("latex_heldout40", (0.83, 0.77, 0.7, 0.09)),
         ("latex_heldout41", (0.98, 0.98, 0.95, 0.0)),
-        ("latex_heldout42", (0.84, 0.84, 0.6, 0.0)),
+        ("latex_heldout42", (0.89, 0.84, 0.75, 0.0)),
+        ("latex_heldout43", (0.98, 0.85, 0.85, 0.15)),
+        ("latex_heldout45", (0.88, 0.84, 0.75, 0.0)),
+        ("latex_heldout46", (0.94, 0.9, 0.8, 0.08)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
