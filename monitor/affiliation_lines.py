@@ -14,8 +14,10 @@ from monitor.org_words import PLACE, names_organisation, part_of_next, short_nam
 Known = Callable[[str], bool]
 
 _EMAIL_NOTE = re.compile(r"\(?\s*\be-?mails?\b\s*:?[^)]*\)?", re.I)  # "(e-mail: …)", "Email: …"
-# a domain has a dot; a handle or key after `@` is long (`ssb:@EMovhfIrFk4NihAKnRNhrf`)
-_EMAIL = re.compile(r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+|\S*@[\w+/=-]{12,}")
+# a domain has a dot; a key after `@` is long, with digits (`ssb:@EMovhfIrFk4NihAKnRNhrf`)
+_EMAIL = re.compile(
+    r"\{[^{}]*\}\s*@\S+|\S+@[^\s@]+\.[^\s@]+|https?://\S+|\S*@(?=[\w+/=-]*\d)[\w+/=-]{12,}"
+)
 # a name that ends in digits or a bracket: AI2, HawkEye360, (MSRA), Université Paris 8
 _KEEP_END = re.compile(
     r"(?:\b[A-Z][A-Z0-9]*[A-Z][0-9]+|\b[A-Z][a-z]+[A-Z][A-Za-z]*[0-9]+|\([^()]*[A-Za-z][^()]*\)"
@@ -48,8 +50,8 @@ def split_lines(text: str) -> list[str]:
     text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu) [A-Z])",
                   " ", text)  # fmt: skip
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
-    parts = [p for line in text.splitlines() for p in _semicolon_parts(line)]
-    lines = [c for c in (clean_line(line) for line in parts) if c]
+    text = re.sub(r"[ \t]*©", "\n©", text)  # `…, CA 94305 USA. © 2024 IEEE`: a notice follows
+    lines = [c for c in (clean_line(_without_role(line)) for line in text.splitlines()) if c]
     out: list[str] = []
     for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
         if out and part_of_next(out[-1]):
@@ -59,14 +61,11 @@ def split_lines(text: str) -> list[str]:
     return out
 
 
-def _semicolon_parts(line: str) -> list[str]:
-    """A line's parts between semicolons, each an affiliation (`Independent researcher; Somach
-    Systems, Inc.`), but a funding note's list is the note's (`supported by X (123); Y`)."""
-    pieces = re.split(r";\s", line)
-    for n, piece in enumerate(pieces):
-        if FUNDING.search(piece):
-            return [*pieces[:n], "; ".join(pieces[n:])]
-    return pieces
+def _without_role(line: str) -> str:
+    """A line without the role written before its organisation (`Independent researcher;
+    Somach Systems, Inc.`): what comes before a semicolon, when it names no organisation."""
+    first, semicolon, rest = line.partition("; ")
+    return rest if semicolon and NO_ORGANISATION.match(first.strip()) else line
 
 
 FUNDING = re.compile(

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from monitor.name_keys import key
-from monitor.org_words import UNIVERSITY, field_named, is_unit, without_lead
+from monitor.org_words import UNIVERSITY, field_named, has_lead, is_unit, without_lead
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ def field_of_university(items: list[Institution | str], n: int) -> bool:
     return (
         bool(known)
         and isinstance(part, str)
+        and not has_lead(part)  # `…; Institute for Advanced Study`: a new one
         and field_named(without_lead(part))
         and UNIVERSITY.search(known[-1].english) is not None
     )

@@ -98,7 +98,7 @@ def is_unit(part: str) -> bool:
 # the list, an institute only after a known organisation (before one, it is part of it)
 UNIVERSITY = re.compile(
     r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule|"
-    r"politecnico|polit[eé]cnica|politechnika)\b"
+    r"politecnico|politechnika)\b"  # not `Escuela Politécnica Superior`, a university's school
     r"|\bUniv\b\.?(?=\s+(?-i:[A-Z]))",  # `Univ Paris Diderot`, `Univ. Lille`
     re.I,
 )
@@ -129,7 +129,7 @@ _STREET = re.compile(r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d"
 def part_of_next(line: str) -> bool:
     """Whether a line of an author block names a unit of the organisation on the next line
     (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
-    return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line) or field_named(line))
+    return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line))
 
 
 def field_named(part: str) -> bool:

@@ -80,3 +80,29 @@ def test_semicolons_part_affiliations_but_not_a_funding_list(places: Gazetteer) 
         "of China (52372413).}}"
     )
     assert _labels(note, places) == ["Jiangsu University(江苏大学)"]
+
+
+def test_what_this_session_s_review_found(places: Gazetteer) -> None:
+    # a notice after the affiliation in one note leaves the affiliation
+    note = (
+        "\\author{A. Li\\thanks{A. Li is with Stanford University, Stanford, CA 94305 USA "
+        "(e-mail: a@stanford.edu). \\copyright\\ 2024 IEEE. Personal use of this material is "
+        "permitted.}}"
+    )
+    assert _labels(note, places) == ["Stanford University(斯坦福大学)"]
+    # a school of a university says `Politécnica`; a named school before `;` is a unit
+    assert [i.english for i in places.institutions(
+        ["Escuela Politécnica Superior, Universidad Autónoma de Madrid"]
+    )] == ["Autonomous University of Madrid"]  # fmt: skip
+    assert places.labels(["Wharton School; University of Pennsylvania"]) == [
+        places.labels(["University of Pennsylvania"])[0]
+    ]
+    assert _labels("\\author{A\\\\Wharton School; University of Pennsylvania}", places) == [
+        places.labels(["University of Pennsylvania"])[0]
+    ]
+    # a lab's name before `@` and its university's after it, no key
+    assert "Northeastern" in " ".join(places.labels(["Robotics Lab@Northeastern University"]))
+    # `;` starts another organisation, whatever its name
+    assert [i.english for i in places.institutions(
+        ["Stanford University; Institute for Advanced Study"]
+    )] == ["Stanford University", "Institute for Advanced Study"]  # fmt: skip
