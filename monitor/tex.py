@@ -102,6 +102,8 @@ _COLOUR = re.compile(
     r"\{[^{}]*\}"
 )
 _RULE = re.compile(r"\\rule\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}")
+_MARK = r"(?:\\textsuperscript\s*\{[\d,\s*]+\}|\$\s*\^\s*(?:\{[\d,\s*]+\}|\d)\s*\$)"
+_MARKED_COMMA = re.compile(rf"{_MARK}\s*,|,\s*{_MARK}")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
@@ -114,6 +116,9 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
     # no text of their own, not even a space: `Ře\\unexpanded{\\v{z}}`
     text = re.sub(r"\\(?:unexpanded|noexpand)(?![A-Za-z])\s*|\\protect\s*(?=\\)", "", text)
+    # `Lamarr Institute\textsuperscript{1}, Fraunhofer IAIS\textsuperscript{2}`: each marked
+    # part of a list is an entry of its own
+    text = _MARKED_COMMA.sub("\n", text)
     text = re.sub(r"\$[^$]*\$", " ", text)
     text = _COLOUR.sub("", text)  # `…University\\textcolor{revise}{, and PCL}`: no text
     text = _RULE.sub(" ", text)  # `\\rule{\\textwidth}{0.4pt}`: a line drawn, no text

@@ -106,3 +106,23 @@ def test_what_this_session_s_review_found(places: Gazetteer) -> None:
     assert [i.english for i in places.institutions(
         ["Stanford University; Institute for Advanced Study"]
     )] == ["Stanford University", "Institute for Advanced Study"]  # fmt: skip
+
+
+def test_each_marked_part_of_a_list_is_an_affiliation(places: Gazetteer) -> None:
+    body = (
+        "\\author{Markus Frey\\textsuperscript{1, 2, 3}, Mehdi Ali\\textsuperscript{1, 2}\\\\"
+        "Lamarr Institute\\textsuperscript{1}, Fraunhofer IAIS\\textsuperscript{2}, "
+        "University of Bonn\\textsuperscript{3}\\\\ \\small \\texttt{m.frey@iais.fraunhofer.de}}"
+    )
+    labels = _labels(body, places, "acl")
+    assert labels[0] == "Lamarr Institute" and labels[-1] == "University of Bonn(波恩大学)"
+    assert len(labels) == 3 and "Fraunhofer" in labels[1]
+    # markers before the parts, in math
+    assert _labels("\\author{A\\\\$^1$Lamarr Institute, $^2$University of Bonn}", places) == [
+        "Lamarr Institute",
+        "University of Bonn(波恩大学)",
+    ]
+    # one organisation's comma list, marked once, stays one
+    assert _labels("\\author{A$^1$\\\\$^1$Dept. of CS, Lamarr Institute, Bonn}", places) == [
+        "Lamarr Institute"
+    ]
