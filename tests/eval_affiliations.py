@@ -28,7 +28,7 @@ from monitor.name_keys import key
 from monitor.places import is_place
 
 REAL = Path(__file__).parent / "fixtures" / "latex_real"
-_HEADER = re.compile(r"^%\s*(source|family|expected):\s*(.*)$", re.M)
+_HEADER = re.compile(r"^%[ \t]*(source|family|expected):[ \t]*(.*)$", re.M)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout41", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout42", (0.89, 0.84, 0.75, 0.0)),
         ("latex_heldout43", (0.98, 0.85, 0.85, 0.15)),
+        ("latex_heldout44", (0.8, 0.88, 0.7, 0.25)),
         ("latex_heldout45", (0.88, 0.84, 0.75, 0.0)),
         ("latex_heldout46", (0.94, 0.9, 0.8, 0.08)),
         ("latex_heldout47", (0.9, 0.77, 0.55, 0.12)),
