@@ -229,10 +229,14 @@ def says_unit(line: str) -> bool:
 def unit_of(line: str, organisation: str) -> bool:
     """Whether a line written above an organisation's names one of its units: a department
     or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
-    Centre for Doctoral Training`), an institute a university names by its field (`Instytut
-    Informatyki` above `Politechnika Warszawska`), or a unit carrying the organisation's own
-    name (`Warwick Mathematics Institute` above `University of Warwick`)."""
-    if says_unit(line) or (field_named(line.split(",")[0]) and UNIVERSITY.search(organisation)):
+    Centre for Doctoral Training`; `AIML Lab, School of Computer Science`, each part one), an
+    institute a university names by its field (`Instytut Informatyki` above `Politechnika
+    Warszawska`), or a unit carrying the organisation's own name (`Warwick Mathematics
+    Institute` above `University of Warwick`)."""
+    parts = line.split(",")
+    if says_unit(line) or all(says_unit(p.strip()) for p in parts):
+        return True
+    if field_named(parts[0]) and UNIVERSITY.search(organisation):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])

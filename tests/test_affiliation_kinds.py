@@ -126,3 +126,14 @@ def test_each_marked_part_of_a_list_is_an_affiliation(places: Gazetteer) -> None
     assert _labels("\\author{A$^1$\\\\$^1$Dept. of CS, Lamarr Institute, Bonn}", places) == [
         "Lamarr Institute"
     ]
+
+
+def test_a_line_of_units_above_a_university_is_its_unit(places: Gazetteer) -> None:
+    body = (
+        '\\author{Konstantin Sch\\"urholt \\\\ \\texttt{k.s@unisg.ch} \\\\ AIML Lab, School of '
+        "Computer Science\\\\ University of St.Gallen\\\\}"
+    )
+    assert _labels(body, places, "neurips") == ["University of St.Gallen(圣加仑大学)"]
+    # a company's lab written before it stays the company's line
+    body = "\\author{Boris Knyazev \\\\ Samsung - SAIT AI Lab, Montreal}"
+    assert _labels(body, places, "neurips") == ["Samsung(三星)"]
