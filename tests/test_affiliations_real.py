@@ -106,6 +106,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout45", (0.88, 0.84, 0.75, 0.0)),
         ("latex_heldout46", (0.94, 0.9, 0.8, 0.08)),
         ("latex_heldout47", (0.9, 0.77, 0.55, 0.12)),
+        ("pdf_heldout8", (0.85, 0.77, 0.7, 0.06)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
