@@ -26,9 +26,10 @@ _KEEP_END = re.compile(
 
 
 def clean_line(line: str) -> str:
-    """One affiliation line: emails and URLs removed, markers and stray punctuation trimmed;
-    a name that ends in digits or a bracket (`AI2`, `Institute (CAS)`) keeps them."""
-    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", line)).replace("@", ", ")  # SING Lab@HKUST
+    """One affiliation line: a role before a semicolon, emails and URLs removed (`SING Lab@HKUST`
+    is two names), markers and stray punctuation trimmed; a name that ends in digits or a
+    bracket (`AI2`, `Institute (CAS)`) keeps them."""
+    text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
     text = _LEADING_MARK.sub("", text).strip()
     if _KEEP_END.search(text):
@@ -51,7 +52,7 @@ def split_lines(text: str) -> list[str]:
                   " ", text)  # fmt: skip
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
     text = re.sub(r"[ \t]*©", "\n©", text)  # `…, CA 94305 USA. © 2024 IEEE`: a notice follows
-    lines = [c for c in (clean_line(_without_role(line)) for line in text.splitlines()) if c]
+    lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
     out: list[str] = []
     for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
         if out and part_of_next(out[-1]):

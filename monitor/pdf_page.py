@@ -15,7 +15,13 @@ from pypdf.errors import PyPdfError
 
 from monitor.affiliation_lines import FUNDING, Known, clean_line
 from monitor.errors import InputError
-from monitor.org_words import names_organisation, part_of_next, says_unit
+from monitor.org_words import (
+    UNIVERSITY,
+    field_named,
+    names_organisation,
+    part_of_next,
+    says_unit,
+)
 
 ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)(?![a-z])", re.I)  # `Abstract5`
 # the body's first heading (`1 INTRODUCTION`, `I. INTRODUCTION`) and its line number: the header
@@ -35,9 +41,9 @@ _WRAPPED = re.compile(
 _PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
-    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College),|"
+    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College)(?:,|$)|"
     r"(?:de|du|des|di|del|della|für|zu)\s+[A-Z])"
-)  # `(KIT), …`, `de Montréal (CRIUGM), …`
+)  # `(KIT), …`, `de Montréal (CRIUGM), …`, `…, Nanjing` + `University`
 # a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
 _AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
 # elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)
@@ -101,8 +107,8 @@ def header_lines(text: str, known: Known = lambda _line: False) -> list[str]:
     lines: list[str] = []
     unglued = _GLUED.sub(" ", accented(text))
     numbered = [x for x in unglued.splitlines() if not x.strip().isdigit()]
-    for line in numbered[:_HEADER_LINES]:
-        if ABSTRACT.match(line) or starts_body(line):
+    for n, line in enumerate(numbered[:_HEADER_LINES]):
+        if ABSTRACT.match(line) or (starts_body(line) and not _second_entry(numbered, n)):
             break
         # elsarticle's foot, below the affiliations (not a running head above the title)
         if line.startswith("Preprint submitted to") and any(map(names_organisation, lines)):
@@ -186,12 +192,23 @@ def _listing(before: str, line: str) -> bool:
 
 def _unit_above(before: str, line: str, known: Known) -> bool:
     """A lab, team or centre on its own line above an organisation's (`Cybersecurity Lab` over
-    `Japan Advanced Institute of …`): read as one comma list, where a unit before a known
+    `Japan Advanced Institute of …`), or an institute named by its field above a university's:
+    read as one comma list, where a unit before a known
     organisation is part of it. One the gazetteer knows is an organisation of its own
     (`Samsung AI Center`, `Microsoft Research Lab`)."""
+    field = field_named(before) and UNIVERSITY.search(line) is not None
     return (
-        "," not in before and says_unit(before) and names_organisation(line) and not known(before)
+        "," not in before
+        and (says_unit(before) or field)
+        and names_organisation(line)
+        and not known(before)
     )
+
+
+def _second_entry(lines: list[str], n: int) -> bool:
+    """Whether the line after a `1 X` line is `2 Y`: llncs' numbered institutes (`1 Adacore`,
+    `2 École Normale Supérieure de Lyon`), not the body's first heading and its text."""
+    return n + 1 < len(lines) and re.match(r"\s*2\s+\S", lines[n + 1]) is not None
 
 
 def starts_body(line: str) -> bool:

@@ -120,3 +120,35 @@ def test_what_the_second_review_found(places: Gazetteer) -> None:
 def test_an_author_s_surname_with_an_apostrophe(places: Gazetteer) -> None:
     page = "T\nBrendan O'Connor\nTweag I/O\nParis, France\nABSTRACT\nA.\n"
     assert _page_labels(page, places, ("Brendan O'Connor",)) == ["Tweag I/O"]
+
+
+def test_pdf_pages_of_the_eighth_held_out_pdfs(places: Gazetteer) -> None:
+    # tests/fixtures/pdf_heldout8: llncs' institutes numbered from 1, no institution word
+    llncs = (
+        "Verification of a TCP/IP stack\nGuillaume Cluzel1,2, Yannick Moy1, and Clément "
+        "Zeller3\n1 Adacore\n2 École Normale Supérieure de Lyon\n3 Oryx Embedded\nAbstract. A.\n"
+        "1 Introduction\nThe body of the paper.\n"
+    )
+    labels = _page_labels(llncs, places)
+    assert labels[0] == "Adacore" and labels[-1] == "Oryx Embedded" and len(labels) == 3
+    # the body's first heading still ends the header when no second entry follows
+    body = "T\nAnn Lee1\n1 Introduction\nThe body.\nStanford University\n"
+    assert _page_labels(body, places) == []
+    # acmart's narrow column broke the university's name before its last word
+    acmart = (
+        "T\nJingxin Fan\nState Key Laboratory for Novel\nSoftware Technology, Nanjing\n"
+        "University\nNanjing, China\njf@gmail.com\nABSTRACT\nA.\n"
+    )
+    assert _page_labels(acmart, places) == ["Nanjing University(南京大学)"]
+    # a role before a semicolon; a field's institute above its university
+    role = (
+        "T\nCarl Kho\nIndependent researcher; Somach Systems, Inc., San Francisco, CA\nAbstract\n"
+    )
+    assert _page_labels(role, places) == ["Somach Systems, Inc."]
+    field = (
+        "T\nVash Ancheta\nElectrical and Electronics Engineering Institute\nUniversity of the "
+        "Philippines Diliman\nQuezon City, Philippines\nAbstract—A.\n"
+    )
+    assert _page_labels(field, places) == [
+        "University of the Philippines, Diliman(菲律宾大学第利曼分校)"
+    ]
