@@ -127,6 +127,11 @@ _ACADEMY = re.compile(r",\s*(?:the\s+)?(?:Chinese|Russian|Polish) Academy of Sci
 def judge(case: Case, places: Gazetteer) -> Outcome:
     with tempfile.TemporaryDirectory(prefix="radar-eval-") as scratch:
         found = tuple(i.institution.english for i in institutions(_paper(case, scratch), places))
+    return compare(case, found, places)
+
+
+def compare(case: Case, found: tuple[str, ...], places: Gazetteer) -> Outcome:
+    """The found names against the case's expected ones: what was missed, what is extra."""
     missed = tuple(e for e in case.expected if not any(same(f, e, places) for f in found))
     extra = tuple(f for f in found if not any(same(f, e, places) for e in case.expected))
     return Outcome(case, found, missed, extra)
