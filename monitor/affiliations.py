@@ -29,7 +29,7 @@ from monitor.org_words import (
     without_lead,
 )
 from monitor.places import is_place
-from monitor.written_names import without_address
+from monitor.written_names import two_named, unknown_names
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
@@ -249,6 +249,8 @@ class Gazetteer:
         both = any(known) and all(named)
         if joiner == " & ":
             both = both or all(map(names_organisation, sides))
+        else:  # `Padova University and INFN`: neither known, each named as one of its own
+            both = both or two_named(*sides)
         return sides if both else [part]
 
     def _two_sides(self, sides: list[str], joiner: str, part: str) -> list[str]:
@@ -274,12 +276,16 @@ class Gazetteer:
         out: list[Institution] = []
         seen: set[str] = set()
         for raw in affiliations:
-            for institution in self.find(raw) or [Institution(without_address(raw), None)]:
+            for institution in self.find(raw) or _unknown(raw):
                 name = key(institution.english)
                 if institution.english and name not in seen:
                     out.append(institution)
                     seen.add(name)
         return out
+
+
+def _unknown(affiliation: str) -> list[Institution]:
+    return [Institution(name, None) for name in unknown_names(affiliation)]
 
 
 def _at_home(country: str, home: str) -> bool:

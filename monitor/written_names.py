@@ -1,7 +1,8 @@
 """An organisation the gazetteer does not know, named as its affiliation writes it: without
 the address after it (`LimX Dynamics, Shenzhen, China` → `LimX Dynamics`) nor the departments,
-units, labs and centres before it, and not its campus, postcode or short form's dash. A pure
-string function for `affiliations.Gazetteer`.
+units, labs and centres before it, and not its campus, postcode or short form's dash; two when
+`and` joins two named alone (`Padova University and INFN`). Pure string functions for
+`affiliations.Gazetteer`.
 """
 
 from __future__ import annotations
@@ -133,3 +134,59 @@ def _team_before(parts: list[str]) -> bool:
     """A lab or team written before its organisation (`hi-lab, Xiaohongshu Inc.`), not a
     company's name before its legal form (`Dgraph Labs, Inc.`)."""
     return len(parts) > 1 and bool(TEAM.search(parts[0])) and not LEGAL.match(parts[1])
+
+
+def unknown_names(affiliation: str) -> list[str]:
+    """An affiliation the gazetteer knows no part of, as written without its address: two
+    organisations when its first part joins two named alone (`Padova University and INFN,
+    Padova, Italy`), else one."""
+    first, comma, rest = affiliation.partition(",")
+    sides = " ".join(first.split()).split(" and ")
+    if len(sides) != 2 or not two_named(*sides):
+        return [without_address(affiliation)]
+    return [without_address(sides[0]), without_address(sides[1] + comma + rest)]
+
+
+def two_named(left: str, right: str) -> bool:
+    """Whether `A and B` joins two organisations, neither known, each named as one of its own
+    (`Padova University and INFN`), not two fields of one name (`Institute of Information
+    Science and Technologies …`: the left names its field, the right starts with no
+    organisation word)."""
+    goes_on = _OF.search(left) and not (_OWN_START.match(right) or _CAPITALS.match(right))
+    return _named_alone(left) and _named_alone(right) and not goes_on
+
+
+_OF = re.compile(r"\b(?:of|for)\b")
+_OWN_START = re.compile(
+    r"(?:the\s+)?(?:universit|univ\b|institut|istituto|laborat|college|hospital|academy|"
+    r"school|cent(?:er|re)\b|[eé]cole)",
+    re.I,
+)
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9]{2,}\b")
+
+
+def _named_alone(side: str) -> bool:
+    """Whether one side of `A and B` is an organisation by its own words: a name in capitals
+    (`INFN`), or words that name an organisation and a word of its own besides them (not
+    `State University`, the end of `Virginia Polytechnic Institute and State University`)."""
+    side = side.strip()
+    if _CAPITALS.fullmatch(side):
+        return True
+    if (
+        not side[:1].isupper()
+        or is_unit(side)
+        or not INSTITUTION_WORDS.search(_RESEARCH.sub("", side))
+    ):
+        return False  # not `Education and Research Thiruvananthapuram`, the end of IISER's name
+    words = re.findall(r"[^\W\d_][\w'-]*", side)
+    return any(w[0].isupper() and not _GENERIC.fullmatch(w) for w in words)
+
+
+_RESEARCH = re.compile(r"\bresearch\b", re.I)
+# the words of an organisation's name that do not tell it from others
+_GENERIC = re.compile(
+    r"the|of|for|and|state|national|federal|technical|technological|polytechnic|university|"
+    r"institute|college|research|school|academy|cent(?:er|re)|laboratory|lab|agricultural|"
+    r"mechanical|medical|normal|open|public|central|international|applied",
+    re.I,
+)

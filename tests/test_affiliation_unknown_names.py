@@ -149,3 +149,25 @@ def test_a_name_written_twice_another_way_is_listed_once(places: Gazetteer) -> N
     assert places.labels(["Astana IT University, Astana", "Astana It University, Astana"]) == [
         "Astana IT University"
     ]
+
+
+def test_two_unknown_organisations_joined_by_and(places: Gazetteer) -> None:
+    # neither known, each named as one of its own: two (found by latex_heldout39's collaboration)
+    assert places.labels(["Padova University and INFN, Padova, Italy"]) == [
+        "Padova University",
+        "INFN",
+    ]
+    assert places.labels(["Foo Institute and Bar University, Berlin, Germany"]) == [
+        "Foo Institute",
+        "Bar University",
+    ]
+    # one name: its last words generic (`State University`), fields of one institute, a unit,
+    # a research programme's end
+    for one in (
+        "Ozark Polytechnic Institute and State University",
+        "Institute of Information Science and Technologies, Pisa, Italy",
+        "Institute of Neuroscience and Medicine (INM-7) Research Center Jülich",
+        "School of Computing and Information Systems, Eastland University",
+        "Eastland Institute of Science Education and Research, Eastland",
+    ):
+        assert len(places.labels([one])) == 1, one
