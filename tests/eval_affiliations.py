@@ -13,6 +13,7 @@ pools them: the figures are those of one set made of all their papers.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
 import tempfile
@@ -108,11 +109,24 @@ def _paper(case: Case, scratch: str) -> Path:
     if len(parts) < 3 or not source:
         return case.path
     folder = Path(scratch)
-    files = {source.group(1): parts[0], **dict(zip(parts[1::2], parts[2::2], strict=True))}
+    main = source.group(1)
+    quoted = {_beside(main, n): body for n, body in zip(parts[1::2], parts[2::2], strict=True)}
+    files = {main: parts[0], **quoted}
     for name, body in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(body, encoding="utf-8")
     return folder
+
+
+def _beside(main: str, name: str) -> str:
+    """A quoted file's path in the repository: as written (`paper/authors.tex`), or, written
+    relative to the main file (`../authors.tex`), resolved from its folder."""
+    if not name.startswith(("../", "./")):
+        return name
+    resolved = posixpath.normpath(posixpath.join(posixpath.dirname(main), name))
+    if resolved.startswith("../"):
+        raise ValueError(f"{main}: quoted file {name} is outside the repository")
+    return resolved
 
 
 def _unbracketed(name: str) -> str:

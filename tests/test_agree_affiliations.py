@@ -1,5 +1,6 @@
 """The two-reader agreement figures (`python -m tests.agree_affiliations`): a second reader's
-labels are read and scored against the first reader's with the eval's own judge."""
+labels are read and scored against the first reader's with the eval's own judge; and how the
+eval puts a fixture's quoted files back in place."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from monitor.daily import gazetteer
 
 from .agree_affiliations import readings, report, second_labels
+from .eval_affiliations import Case, judge
 
 _PAPER = r"""% source: https://github.com/o/r/blob/{commit}/main.tex
 % family: article
@@ -54,3 +56,21 @@ def test_every_excerpt_needs_a_second_label(tmp_path: Path) -> None:
     folder = _folder(tmp_path, "a.tex: Tsinghua University\n")
     with pytest.raises(ValueError, match=r"no line for b\.tex"):
         readings(folder)
+
+
+def test_a_quoted_file_written_relative_to_the_main_file_is_put_beside_it(
+    tmp_path: Path,
+) -> None:
+    # `% --- from ../authors.tex ---` under `paper/paper.tex`: the repository's authors.tex
+    text = (
+        "% source: https://github.com/o/r/blob/" + "0" * 40 + "/paper/paper.tex\n"
+        "% family: usenix\n% expected: University of Wisconsin-Madison\n"
+        "\\documentclass{article}\n\\begin{document}\n\\input{../authors.tex}\n\\maketitle\n"
+        "% --- from ../authors.tex ---\n"
+        "\\author{{\\rm Ada Li}\\\\\nDepartment of Computer Sciences\\\\\n"
+        "University of Wisconsin-Madison\n}\n"
+    )
+    (tmp_path / "p.tex").write_text(text, encoding="utf-8")
+    case = Case(tmp_path / "p.tex", "usenix", ("University of Wisconsin-Madison",))
+    outcome = judge(case, gazetteer())
+    assert not outcome.missed and not outcome.extra
