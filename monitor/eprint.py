@@ -17,6 +17,7 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
+from monitor.tex import braced
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -79,6 +80,10 @@ def front_matter(files: dict[str, str], main: str) -> str:
     text = _switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH))
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
+    return _cut(text, start, cut) + (_late_notes(text, cut) if cut >= 0 else "")
+
+
+def _cut(text: str, start: int, cut: int) -> str:
     if cut < 0:  # elsarticle's front matter may end its environment with no `\\maketitle`
         end = text.find("\\end{frontmatter}", max(start, 0))
         return text if end < 0 else text[:end]
@@ -90,6 +95,32 @@ def front_matter(files: dict[str, str], main: str) -> str:
     table_end = max(end, _near(_TYPED_ABSTRACT, text, cut))
     typed_after = _EMPTY_AUTHOR.search(text, 0, cut) and _BLOCK.search(text, cut, table_end)
     return text[:table_end] if typed_after else text[:cut]
+
+
+def _late_notes(text: str, cut: int) -> str:
+    """Author notes set after `\\maketitle` and before the first section, as `\\thanks` for
+    `latex_front`: `\\footnotetext{…}`, and a macro of the paper's own that sets its argument
+    as a footnote (`\\blfootnote{$^{1}$School of …, Xiamen University, China.}` after the
+    abstract, an idiom of NeurIPS papers)."""
+    section = _SECTION.search(text, cut)
+    stop = min(section.start() if section else len(text), cut + _LATE_NOTES)
+    names = ["footnotetext", *_FOOTNOTE_MACRO.findall(text, 0, cut)]
+    calls = re.compile(r"\\(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z])")
+    notes = []
+    for call in calls.finditer(text, cut, stop):
+        group = braced(text, call.end())
+        if group:
+            notes.append(f"\\thanks{{{group[0]}}}")
+    return "".join(notes)
+
+
+_SECTION = re.compile(r"\\section\*?\s*\{|\\begin\{introduction\}")
+_LATE_NOTES = 12000  # characters after `\\maketitle` searched for them: a long abstract
+# `\newcommand\blfootnote[1]{…\footnote{#1}…}`: the macro's name
+_FOOTNOTE_MACRO = re.compile(
+    r"\\(?:newcommand|renewcommand|def)\*?\s*\{?\\([A-Za-z]+)\}?\s*(?:\[1\]|#1)\s*\{"
+    r"(?:[^{}]|\{[^{}]*\})*?\\footnote(?:text)?\s*\{#1\}"
+)
 
 
 def _near(pattern: re.Pattern[str], text: str, cut: int) -> int:

@@ -208,3 +208,23 @@ def test_names_the_list_writes_its_own_way(places: Gazetteer) -> None:
     assert places.labels(["University of Maryland, College Park, MD, USA"]) == [
         "University of Maryland, College Park(马里兰大学帕克分校)"
     ]
+
+
+def test_notes_set_after_the_abstract_by_a_footnote_macro(places: Gazetteer) -> None:
+    # NeurIPS' `\blfootnote` idiom: the affiliations in unmarked footnotes after the abstract
+    # (found by latex_heldout44); `\footnotetext` there too; none from the body's sections
+    source = (
+        "\\documentclass{article}\n"
+        "\\newcommand\\blfootnote[1]{\\begingroup\\renewcommand\\thefootnote{}"
+        "\\footnote{#1}\\addtocounter{footnote}{-1}\\endgroup}\n"
+        "\\begin{document}\\title{T}\\author{Yubin Xiong$^{1}$ \\\\ \\texttt{a@163.com}}\n"
+        "\\maketitle\\begin{abstract}We denoise spectra.\\end{abstract}\n"
+        "\\blfootnote{${}^*$ Corresponding author.}\n"
+        "\\blfootnote{$^{1}$School of Electronic Science and Engineering, Xiamen University.}\n"
+        "\\footnotetext[2]{Work done at Google DeepMind.}\n"
+        "\\section{Introduction}\\footnotetext{Stanford University hosts the data.}\n"
+    )
+    assert _source_labels(source, places) == [
+        "Xiamen University(厦门大学)",
+        "Google DeepMind(谷歌DeepMind)",
+    ]
