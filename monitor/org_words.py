@@ -116,10 +116,18 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
     if is_unit(part) or _STREET.search(part) or _BARE.match(part) or CAMPUS.match(part):
         return False  # `…, Cidade Universitária`: the campus, not a university
+    if APPOSITIVE.match(part):
+        return False
     own_institute = after_known and not before_known and not after_unit
     return bool(UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
 
 
+# what the organisation before it is, not another (`GIMS, an affiliated institute of PMAS-Arid
+# Agriculture University`, `…, a constituent college of …`): in lower case, as prose
+APPOSITIVE = re.compile(
+    r"^\s*(?:an?|the)\s+(?:[a-z-]+\s+){0,3}(?:institute|college|campus|unit|member|part|"
+    r"school|cent(?:er|re)|lab(?:oratory)?|branch|division)\s+(?:[a-z-]+\s+){0,2}of\b"
+)
 # an institution word alone names none (`Lehigh University, University, Bethlehem, PA`: a town)
 _BARE = re.compile(r"^\s*(?:the\s+)?(?:university|institute|college|school|academy)\s*$", re.I)
 # a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`): an address

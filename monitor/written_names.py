@@ -11,6 +11,7 @@ import re
 
 from monitor.org_words import (
     ACRONYM,
+    APPOSITIVE,
     CAMPUS,
     CENTRE,
     INSTITUTION_WORDS,
@@ -34,6 +35,7 @@ def without_address(affiliation: str) -> str:
     parts = [
         _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
         for p in affiliation.split(",")
+        if not APPOSITIVE.match(p)
     ]
     if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
         return parts[-1]

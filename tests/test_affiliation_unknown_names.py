@@ -171,3 +171,14 @@ def test_two_unknown_organisations_joined_by_and(places: Gazetteer) -> None:
         "Eastland Institute of Science Education and Research, Eastland",
     ):
         assert len(places.labels([one])) == 1, one
+
+
+def test_what_an_organisation_is_said_to_be_is_no_other(places: Gazetteer) -> None:
+    # `…, an affiliated institute of X`: prose about the one before it (latex_heldout45)
+    note = (
+        "Department of Computer Science, Gujrat Institute of Management Sciences (GIMS), an "
+        "affiliated institute of PMAS-Arid Agriculture University Rawalpindi, Gujrat, Pakistan"
+    )
+    assert places.labels([note]) == ["Gujrat Institute of Management Sciences (GIMS)"]
+    known = "Peking University, a member of the C9 League, Beijing, China"
+    assert places.labels([known]) == ["Peking University(北京大学)"]
