@@ -74,7 +74,7 @@ def has_lead(part: str) -> bool:
 _UNIT = re.compile(
     r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
-    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|"
+    r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|sezione|"
     r"(?:first|second|third|fourth|fifth) faculty of|"
     # departments and faculties in other languages (`Dipartimento di …`, `Facultad de …`); not
     # their labs, which often name organisations (`Laboratoire d'Informatique de Grenoble`)

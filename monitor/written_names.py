@@ -151,10 +151,12 @@ def unknown_names(affiliation: str) -> list[str]:
 
 def two_named(left: str, right: str) -> bool:
     """Whether `A and B` joins two organisations, neither known, each named as one of its own
-    (`Padova University and INFN`), not two fields of one name (`Institute of Information
-    Science and Technologies …`: the left names its field, the right starts with no
-    organisation word)."""
+    (`Padova University and INFN`), or a unit and an organisation (`INFN, Sezione di Bari and
+    University of Bari`); not two fields of one name (`Institute of Information Science and
+    Technologies …`: the left names its field, the right starts with no organisation word)."""
     goes_on = _OF.search(left) and not (_OWN_START.match(right) or _CAPITALS.match(right))
+    if is_unit(left):  # a unit of another and an organisation: `Sezione di Bari and University …`
+        return bool(UNIVERSITY.search(right) or _INSTITUTE.search(right)) and _named_alone(right)
     return _named_alone(left) and _named_alone(right) and not goes_on
 
 
@@ -165,6 +167,7 @@ _OWN_START = re.compile(
     re.I,
 )
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9]{2,}\b")
+_INSTITUTE = re.compile(r"\b(?:institut\w*|istituto)\b", re.I)  # not `… and Laboratory Medicine`
 
 
 def _named_alone(side: str) -> bool:

@@ -153,9 +153,9 @@ def test_a_name_written_twice_another_way_is_listed_once(places: Gazetteer) -> N
 
 def test_two_unknown_organisations_joined_by_and(places: Gazetteer) -> None:
     # neither known, each named as one of its own: two (found by latex_heldout39's collaboration)
-    assert places.labels(["Padova University and INFN, Padova, Italy"]) == [
+    assert places.labels(["Padova University and IRFX, Padova, Italy"]) == [
         "Padova University",
-        "INFN",
+        "IRFX",
     ]
     assert places.labels(["Foo Institute and Bar University, Berlin, Germany"]) == [
         "Foo Institute",
@@ -182,3 +182,17 @@ def test_what_an_organisation_is_said_to_be_is_no_other(places: Gazetteer) -> No
     assert places.labels([note]) == ["Gujrat Institute of Management Sciences (GIMS)"]
     known = "Peking University, a member of the C9 League, Beijing, China"
     assert places.labels([known]) == ["Peking University(北京大学)"]
+
+
+def test_a_unit_and_an_organisation_joined_by_and(places: Gazetteer) -> None:
+    # INFN's sections beside the university that hosts them (latex_heldout47): the university
+    assert places.labels(["INFN, Sezione di Bari and University of Bari, Bari, Italy"]) == [
+        "Istituto Nazionale di Fisica Nucleare(意大利国家核物理研究院)",
+        "University of Bari",
+    ]
+    assert places.labels(["Section of Neurology and Oslo University Hospital"]) == [
+        "Oslo University Hospital"
+    ]
+    # a department's second field is no organisation
+    two_fields = "Department of Pathology and Laboratory Medicine, Stanford University"
+    assert places.labels([two_fields]) == ["Stanford University(斯坦福大学)"]
