@@ -28,7 +28,10 @@ _KEEP_END = re.compile(
 def clean_line(line: str) -> str:
     """One affiliation line: a role before a semicolon, emails and URLs removed (`SING Lab@HKUST`
     is two names), markers and stray punctuation trimmed; a name that ends in digits or a
-    bracket (`AI2`, `Institute (CAS)`) keeps them."""
+    bracket (`AI2`, `Institute (CAS)`) keeps them; a line that says where an author is now
+    (`Now at Meta`) is none."""
+    if _MOVED.match(line.strip()):
+        return ""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
     text = _LEADING_MARK.sub("", text).strip()
@@ -118,6 +121,14 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
     r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
 )
+# where an author went after the work, not where it was done (`Y. M. is now at Ava Labs`,
+# `Currently affiliated with Microsoft`, `Present address: …`, `目前隶属于微软`)
+_MOVED = re.compile(
+    r"^\W{0,3}(?:[0-9]{1,2}\s*)?(?:.{0,120}?\b(?:is|are)\s+)?(?:now|currently|presently)\s+"
+    r"(?:at|with|affiliated|employed|working)\b|^\W{0,3}(?:current|present)\s+address\b|"
+    r"^\W{0,3}(?:目前|现就职|现任职|现工作)",
+    re.I,
+)
 # an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
 # role held at an organisation (not prose: `MoE is a popular architecture at Google`)
 _ROLE_AT = re.compile(
@@ -169,10 +180,13 @@ def first_sentence(text: str) -> str:
 def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = False) -> list[str]:
     """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
     …}`): each sentence on its own, its "is with"/"work done at" lead removed (and "is a
-    student at"); with `led`, only sentences that have an "is with" lead (a PDF page's notes
-    among its other text); `lead_removed` when the caller cut the note at its lead."""
+    student at"), none that says where an author is now; with `led`, only sentences that
+    have an "is with" lead (a PDF page's notes among its other text); `lead_removed` when
+    the caller cut the note at its lead."""
     out = []
     for sentence in sentences(note):
+        if _MOVED.match(sentence):
+            continue
         for line in split_lines(sentence):
             if led and not WORK_AT.match(line):
                 continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from monitor.chinese_names import has_chinese, latin_punctuation, names_inside
 from monitor.institution import UMBRELLA, Institution, field_of_university, under_umbrellas
 from monitor.name_keys import (
     COUNTRY_WORDS,
@@ -58,6 +59,7 @@ class Gazetteer:
                 rows.append(institution)
             if institution.country:
                 self._countries.add(key(institution.country))
+        self._chinese = {k for k in self._index if has_chinese(k)}
 
     def _get(self, name_key: str, context: str, whole: bool = True) -> Institution | None:
         """The entry for a name (a whole name also as the list may word it: `University Paris
@@ -85,10 +87,22 @@ class Gazetteer:
         """The institutions an affiliation string names: whole, by comma-separated part (with
         the organisations co-listed beside a known one), or (for `A and B`) by the longest
         known names inside it. Empty if none is known."""
+        affiliation = latin_punctuation(affiliation)
         whole = self.named(affiliation)
         if whole:
             return [whole]
-        return self._by_parts(affiliation) or self._inside(key(affiliation).split(), affiliation)
+        return (
+            self._by_parts(affiliation)
+            or self._inside(key(affiliation).split(), affiliation)
+            or self._in_chinese(affiliation)
+        )
+
+    def _in_chinese(self, text: str) -> list[Institution]:
+        """The known Chinese names inside a text written in Chinese (`清华大学计算机系`)."""
+        if not has_chinese(text):
+            return []
+        names = names_inside(key(text), self._chinese)
+        return [hit for name in names if (hit := self._get(name, text))]
 
     def named(self, name: str) -> Institution | None:
         """The entry a whole name stands for (`MIT`, `Univ. of Tokyo`, `University of
@@ -179,7 +193,9 @@ class Gazetteer:
             )
             hit = pair or self._get(key(names[i]), affiliation) or self._countryless(names[i])
             # a side of `A and B` may be a known one's unit (`UC Berkeley Sky Lab and Anyscale`)
-            inside = [] if hit or len(joined[piece_of[i]]) < 2 else self._inside_side(names[i])
+            inside = [] if hit else self._in_chinese(names[i])
+            if not hit and not inside and len(joined[piece_of[i]]) == 2:
+                inside = self._inside_side(names[i])
             out += inside or [hit or parts[i]]
             out_piece += [piece_of[i]] * max(len(inside), 1)
             i += 2 if pair else 1
@@ -276,7 +292,7 @@ class Gazetteer:
         out: list[Institution] = []
         seen: set[str] = set()
         for raw in affiliations:
-            for institution in self.find(raw) or _unknown(raw):
+            for institution in self.find(raw) or _unknown(latin_punctuation(raw)):
                 name = key(institution.english)
                 if institution.english and name not in seen:
                     out.append(institution)

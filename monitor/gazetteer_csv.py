@@ -17,7 +17,8 @@ from monitor.name_keys import key
 
 
 def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
-    """Universities first, then labs, companies and aliases (which may name a university)."""
+    """Universities first, then labs, companies and aliases (which may name a university),
+    each also under its Chinese name."""
     entries: list[tuple[str, Institution]] = []
     chinese_of: dict[str, str] = {}
     for _, row in _rows(universities, ("chinese_name", "english_name", "country_english")):
@@ -26,13 +27,16 @@ def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
         english = _INITIALS.sub("&", " ".join(_LOST_COMMA.sub(", ", row["english_name"]).split()))
         chinese = row["chinese_name"].strip() or None
         chinese_of.setdefault(key(english), chinese or "")
-        entries.append((english, Institution(english, chinese, row["country_english"].strip())))
+        institution = Institution(english, chinese, row["country_english"].strip())
+        entries += [(n, institution) for n in (english, chinese) if n]
     extra_entries: list[tuple[str, Institution]] = []
     for _, row in _rows(extra, ("english_name", "chinese_name", "aliases")):
         english = row["english_name"].strip()
         chinese = row["chinese_name"].strip() or chinese_of.get(key(english))
         institution = Institution(english, chinese or None)
-        names = [english, *(a for a in row["aliases"].split("|") if a.strip())]
+        # a paper in Chinese writes its organisations' Chinese names (`清华大学`)
+        names = [english, *(a for a in row["aliases"].split("|") if a.strip()), chinese or ""]
+        names = [n for n in names if n]
         extra_entries.extend((n, institution) for n in names)
     # curated rows win over the university list's spelling of the same name
     return Gazetteer([*extra_entries, *entries])

