@@ -45,6 +45,7 @@ def names_organisation(text: str) -> bool:
         or _CJK_ORGANISATION.search(text)
         or _LEGAL_FORM.search(text)
         or _TU.search(text)
+        or _TECH.search(text)
         or _AI_COMPANY.match(text.strip())
     )
 
@@ -54,6 +55,7 @@ def names_organisation(text: str) -> bool:
 _CJK_ORGANISATION = re.compile(
     r"大学|大學|学院|學院|研究所|研究院|实验室|實驗室|公司|集团|集團|医院|醫院"
 )
+_TECH = re.compile(r"\b[A-Z][\w.-]+ Tech(?=\s*(?:,|$))")  # `Cornell Tech`, `Georgia Tech`
 _TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(

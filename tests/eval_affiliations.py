@@ -4,7 +4,8 @@ Reads the real front matters in tests/fixtures/latex_real/ (each copied from a p
 of paper sources, its origin and the expected institutions in its header, written by reading
 it), runs the digest's extraction on each (`radar affiliations`' path) and prints precision,
 recall, the share of papers with all and only the right institutions, and the share with
-nothing found, per template family and overall, with every miss and extra.
+nothing found (of the papers that print an organisation), per template family and overall,
+with every miss and extra.
 `python -m tests.eval_affiliations FOLDER` does the same for another folder: the held-out set
 (tests/fixtures/latex_heldout) or the PDFs typeset from the real front matters
 (tests/fixtures/pdf_real, read by the PDF fallback alone). Given several folders, it
@@ -156,12 +157,14 @@ def scores(outcomes: Sequence[Outcome]) -> dict[str, float]:
     found = sum(len(o.found) for o in outcomes)
     hits = expected - sum(len(o.missed) for o in outcomes)
     right = found - sum(len(o.extra) for o in outcomes)
+    named = [o for o in outcomes if o.case.expected]
     return {
         "papers": len(outcomes),
         "precision": right / found if found else 0.0,
         "recall": hits / expected if expected else 0.0,
         "exact": sum(1 for o in outcomes if not o.missed and not o.extra) / len(outcomes),
-        "nothing": sum(1 for o in outcomes if not o.found) / len(outcomes),
+        # of the papers that print an organisation: one that prints none is right to give none
+        "nothing": sum(1 for o in named if not o.found) / len(named) if named else 0.0,
     }
 
 

@@ -196,3 +196,11 @@ def test_a_unit_and_an_organisation_joined_by_and(places: Gazetteer) -> None:
     # a department's second field is no organisation
     two_fields = "Department of Pathology and Laboratory Medicine, Stanford University"
     assert places.labels([two_fields]) == ["Stanford University(斯坦福大学)"]
+
+
+def test_a_tech_is_an_institution(places: Gazetteer) -> None:
+    # `Cornell Tech` alone under its author's name (latex_heldout49)
+    body = "\\author{Justin Chiu \\\\ Cornell Tech \\\\ \\texttt{j@gmail.com}}"
+    assert _labels(body, places) == ["Cornell Tech"]
+    body = "\\author{Ann Lee \\\\ Information Technology \\\\ \\texttt{a@gmail.com}}"
+    assert _labels(body, places) == []
