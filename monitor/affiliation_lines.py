@@ -103,7 +103,7 @@ NO_ORGANISATION = re.compile(
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
-    r"affiliation|company)s?$|"
+    r"affiliation|company|corporation)s?$|"
     # a template's `Institution Name` (also after `Current Address: Dept/Program/Center, `),
     # `Institution 1`, `Laboratory X, Institute X, Department X`
     r".*\b(?:institution|university|organi[sz]ation|company|affiliation|department) name(?:,|$)|"

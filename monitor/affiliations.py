@@ -248,6 +248,8 @@ class Gazetteer:
         slashed = part.split("/")  # `CNRS/IN2P3`, `CEA/Irfu`: the known one, not its institute
         if len(slashed) == 2 and " " not in part.strip():
             return [x for x in slashed if self._get(key(x), part)] or [part]
+        if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
+            return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
         joiner = " & " if " & " in part else " and "
         sides = self._two_sides(part.split(joiner), joiner, part)
         if len(sides) != 2:

@@ -119,7 +119,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     # `Lamarr Institute\textsuperscript{1}, Fraunhofer IAIS\textsuperscript{2}`: each marked
     # part of a list is an entry of its own
     text = _MARKED_COMMA.sub("\n", text)
-    text = re.sub(r"\$[^$]*\$", " ", text)
+    text = re.sub(r"\$[^$]*\$|\\\((?:(?!\\\)).)*\\\)", " ", text)  # `$^1$`, `\\(^1\\)`
     text = _COLOUR.sub("", text)  # `…University\\textcolor{revise}{, and PCL}`: no text
     text = _RULE.sub(" ", text)  # `\\rule{\\textwidth}{0.4pt}`: a line drawn, no text
     text = re.sub(r"(\d)\\textsuperscript\s*\{(st|nd|rd|th)\}", r"\1\2", text)  # `12th Ave`

@@ -204,3 +204,23 @@ def test_a_tech_is_an_institution(places: Gazetteer) -> None:
     assert _labels(body, places) == ["Cornell Tech"]
     body = "\\author{Ann Lee \\\\ Information Technology \\\\ \\texttt{a@gmail.com}}"
     assert _labels(body, places) == []
+
+
+def test_held_out_53s_shapes(places: Gazetteer) -> None:
+    # a unit named `… Unit` before its organisation (latex_heldout53's EUROCONTROL note)
+    assert places.labels(["Performance Review Unit, EUROCONTROL"]) == ["EUROCONTROL"]
+    # two organisations written `A/B` (MDPI's Tarbes address)
+    line = (
+        "Laboratoire Génie de Production, Institut National Polytechnique/Ecole Nationale "
+        "d'Ingénieurs de Tarbes, Université de Toulouse, 47 Av d'Azereix, F-65016 Tarbes"
+    )
+    assert places.labels([line])[:2] == [
+        "Institut National Polytechnique",
+        "University of Toulouse(图卢兹大学)",
+    ]
+    # marks in `\(^1\)` set apart a note's entries; a template's `Some corporation` is none
+    body = (
+        "\\author{Ada Li\\thanks{\\(^1\\)Performance Review Unit, Stanford University. "
+        "\\(^2\\)Some corporation}}"
+    )
+    assert _labels(body, places) == ["Stanford University(斯坦福大学)"]
