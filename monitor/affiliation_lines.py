@@ -50,8 +50,9 @@ def split_lines(text: str) -> list[str]:
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
     # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
     text = re.sub(r"(?m)(\b(?:of|and|for|the)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
-    # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`
-    text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu) [A-Z])",
+    # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`, `National
+    # Supercomputing Center \\ in Wuxi`
+    text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu|in) [A-Z])",
                   " ", text)  # fmt: skip
     text = re.sub(r"\s/\s", "\n", text)  # `Independent / FAR Labs`: two
     text = re.sub(r"[ \t]*©", "\n©", text)  # `…, CA 94305 USA. © 2024 IEEE`: a notice follows

@@ -224,3 +224,17 @@ def test_held_out_53s_shapes(places: Gazetteer) -> None:
         "\\(^2\\)Some corporation}}"
     )
     assert _labels(body, places) == ["Stanford University(斯坦福大学)"]
+
+
+def test_held_out_51s_shapes(places: Gazetteer) -> None:
+    # a name broken before `in` (latex_heldout51's Sunway paper)
+    body = (
+        "\\author{\\IEEEauthorblockN{Ada Li}\\IEEEauthorblockA{\\textit{National "
+        "Supercomputing Center} \\\\ \\textit{in Wuxi}\\\\ Wuxi, China}}"
+    )
+    assert _labels(body, places, "IEEEtran") == [
+        "National Supercomputing Center in Wuxi(国家超级计算无锡中心)"
+    ]
+    # an academy's institute named `Academy of …`, written with its academy
+    line = "Academy of Opto-Electronics, Chinese Academy of Sciences, Beijing, China"
+    assert places.labels([line]) == ["Academy of Opto-Electronics, Chinese Academy of Sciences"]
