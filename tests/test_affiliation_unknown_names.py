@@ -238,3 +238,8 @@ def test_held_out_51s_shapes(places: Gazetteer) -> None:
     # an academy's institute named `Academy of …`, written with its academy
     line = "Academy of Opto-Electronics, Chinese Academy of Sciences, Beijing, China"
     assert places.labels([line]) == ["Academy of Opto-Electronics, Chinese Academy of Sciences"]
+
+
+def test_a_polytechnic_institute_beside_inria_and_cnrs(places: Gazetteer) -> None:
+    line = "Univ. Grenoble Alpes, Inria, CNRS, Grenoble INP, LIG, 38000 Grenoble, France"
+    assert places.labels([line])[-1] == "Grenoble INP"  # latex_heldout50
