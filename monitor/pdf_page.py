@@ -42,8 +42,8 @@ _PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
     r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College)(?:,|$)|"
-    r"(?:de|du|des|di|del|della|für|zu)\s+[A-Z])"
-)  # `(KIT), …`, `de Montréal (CRIUGM), …`, `…, Nanjing` + `University`
+    r"(?:de|du|des|di|del|della|für|zu|in)\s+[A-Z])"
+)  # `(KIT), …`, `de Montréal (CRIUGM), …`, `…, Nanjing` + `University`, `in Wuxi`
 # a name that goes on after "and": `University of Electronic Science` + `and Technology of China`
 _AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Economics)$")
 # elsarticle's letter marks, a run of them in order (`aSchool …`, `b Institute …`)

@@ -152,3 +152,16 @@ def test_pdf_pages_of_the_eighth_held_out_pdfs(places: Gazetteer) -> None:
     assert _page_labels(field, places) == [
         "University of the Philippines, Diliman(菲律宾大学第利曼分校)"
     ]
+
+
+def test_a_pdf_line_that_starts_with_in_goes_on_the_line_above(places: Gazetteer) -> None:
+    # IEEE's author column broke `National Supercomputing Center` + `in Wuxi` (pdf_heldout9)
+    page = (
+        "UNAT: An Unstructured Accelerated Toolkit\n1st Hongbin Liu\nNational Supercomputing "
+        "Center\nin Wuxi\nWuxi, China\nlhb8125@gmail.com\n2nd Wei Xue\nTsinghua University\n"
+        "Wuxi, China\nAbstract—A.\nI. INTRODUCTION\nThe body.\n"
+    )
+    assert _page_labels(page, places) == [
+        "National Supercomputing Center in Wuxi(国家超级计算无锡中心)",
+        "Tsinghua University(清华大学)",
+    ]
