@@ -30,8 +30,7 @@ UMBRELLA = re.compile(
 
 
 # what an academy's own organisations are called (`Shanghai Astronomical Observatory`,
-# `Academy of Opto-Electronics`), not
-# universities or companies written beside it
+# `Academy of Opto-Electronics`), not universities or companies written beside it
 _ACADEMY_UNIT = re.compile(
     r"^(?!.*universit).*\b(?:institut\w*|observator(?:y|ies)|cent(?:er|re)|laborator\w*|academy)\b",
     re.I,

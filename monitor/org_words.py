@@ -39,7 +39,8 @@ _AI_COMPANY = re.compile(r"^(?:[A-Z][\w.'-]*\s+){1,3}AI$")
 
 def names_organisation(text: str) -> bool:
     """Whether free text says it is an organisation: a word like "University" or "Inc.", a
-    company's legal form (`ORS Consulting ApS`), or the `… AI` form of a company's name."""
+    company's legal form (`ORS Consulting ApS`), the `… AI` form of a company's name, `X Tech`,
+    or the same words in Chinese (`清华大学`)."""
     return bool(
         INSTITUTION_WORDS.search(text)
         or _CJK_ORGANISATION.search(text)

@@ -1,8 +1,9 @@
 """Organisations whose names have no institution's word and that the gazetteer does not know
 (`HouseIQ`, `Greenplum`, `Wherobots`), read from where the author block puts them: the line
 under an author's name when other authors' organisations stand there, a marked entry, a name
-with its place in brackets. Found by the earlier held-out sets (tests/fixtures/latex_heldout5,
-13, 16, 17); each class written small."""
+with its place in brackets; and the shapes of lists that name them (`Padova University and
+INFN`, `A/B`, `… Unit, X`). Found by the held-out sets (tests/fixtures/latex_heldout5, 13, 16,
+17, and 39 to 53); each class written small."""
 
 from __future__ import annotations
 
