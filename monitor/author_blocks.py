@@ -36,6 +36,9 @@ _MARKER = re.compile(
 )
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
 # `Nushi,\\textsuperscript{2}`)
+_SIZE_AT_END = re.compile(
+    r"(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize|normalfont|rm|sf|it)\s*)+$"
+)
 _LINE_START = ("\n", "\\\\", "{", "quad", "]")
 # an organisation's mark is a number, a letter or a Greek one (`$^{2}$`, `\\textsuperscript{b}`,
 # `$^\\lambda$`); `$^{*}$` and `$^\\dagger$` mark notes (`Equal contribution`, `Project page: …`)
@@ -55,7 +58,7 @@ def marked_entries(body: str) -> list[str]:
     point to; none when fewer than two are numbered."""
     starts: list[re.Match[str]] = []
     for m in _MARKER.finditer(body):
-        before = body[: m.start()]
+        before = _SIZE_AT_END.sub("", body[: m.start()])  # `\\\\ \\small $^1$NSF …`
         opens = not before.strip() or before.rstrip(" \t").endswith(_LINE_START)
         # or the next on a line that one opened: `$^{1}$UL Research Institutes $^{2}$Independent`
         follows = bool(starts) and before[-1:].isspace() and body[m.end() : m.end() + 1].isupper()
@@ -128,6 +131,7 @@ _COMMITTEE = re.compile(
 )
 _FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
+_MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 
@@ -160,7 +164,12 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
             lines_of = lines_of[1:]
             if not lines_of:
                 continue
-        one = len(lines_of) == 1
+        # the block's only line but its e-mail (`Zero Gravity Labs \\\\ 0g@0g.ai`)
+        one = len(lines_of) == 1 or (
+            len(lines_of) > 1
+            and all(map(_MAIL_ONLY.match, lines_of[1:]))
+            and names_organisation(lines_of[0])
+        )
         domains = set() if one else mail_domains(block)
         found = _organisation_lines(lines_of if one else lines_of[1:], domains, known, not one)
         lines += _without_units(found, known)

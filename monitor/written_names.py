@@ -141,7 +141,15 @@ def _team_before(parts: list[str]) -> bool:
 def unknown_names(affiliation: str) -> list[str]:
     """An affiliation the gazetteer knows no part of, as written without its address: two
     organisations when its first part joins two named alone (`Padova University and INFN,
-    Padova, Italy`), else one."""
+    Padova, Italy`) or a list does after a comma (`Universitätsmedizin Göttingen, and Deutsches
+    Zentrum für Herz-Kreislauf-Forschung`), else one."""
+    head, joined, tail = affiliation.partition(", and ")
+    if (
+        joined
+        and names_organisation(head.split(",")[-1])
+        and names_organisation(tail.split(",")[0])
+    ):
+        return unknown_names(head) + unknown_names(tail)
     first, comma, rest = affiliation.partition(",")
     sides = " ".join(first.split()).split(" and ")
     if len(sides) != 2 or not two_named(*sides):

@@ -244,3 +244,23 @@ def test_held_out_51s_shapes(places: Gazetteer) -> None:
 def test_a_polytechnic_institute_beside_inria_and_cnrs(places: Gazetteer) -> None:
     line = "Univ. Grenoble Alpes, Inria, CNRS, Grenoble INP, LIG, 38000 Grenoble, France"
     assert places.labels([line])[-1] == "Grenoble INP"  # latex_heldout50
+
+
+def test_held_out_52s_shapes(places: Gazetteer) -> None:
+    # an author block that is an organisation and its e-mail (latex_heldout52's 0G report)
+    body = "\\author{Zero Gravity Labs\\\\ \\small\\href{mailto:0g@0g.ai}{\\nolinkurl{0g@0g.ai}}}"
+    assert _labels(body, places) == ["Zero Gravity Labs"]
+    assert _labels("\\author{John Smith\\\\ \\small john@gmail.com}", places) == []
+    # numbered entries set in a smaller size each stand alone, not as the next one's unit
+    body = (
+        "\\author{John Schreck$^{1}$, Will Chapman$^{2}$ \\\\\n"
+        "\\small $^1$NSF National Center for Atmospheric Research, Boulder, CO \\\\\n"
+        "\\small $^2$University of Colorado Boulder, Boulder, CO}"
+    )
+    assert _labels(body, places)[0] == "NSF National Center for Atmospheric Research"
+    # two organisations the gazetteer does not know, listed with `, and`
+    line = "Universitätsmedizin Göttingen, and Deutsches Zentrum für Herz-Kreislauf-Forschung"
+    assert places.labels([line]) == [
+        "Universitätsmedizin Göttingen",
+        "Deutsches Zentrum für Herz-Kreislauf-Forschung",
+    ]

@@ -113,6 +113,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout51", (0.98, 0.94, 0.9, 0.0)),
         ("latex_heldout50", (0.98, 0.98, 0.95, 0.0)),
         ("pdf_heldout9", (0.93, 0.87, 0.75, 0.06)),
+        ("latex_heldout52", (0.94, 0.98, 0.9, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
