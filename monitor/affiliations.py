@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from monitor import joined_names
 from monitor.chinese_names import has_chinese, latin_punctuation, names_inside
 from monitor.institution import UMBRELLA, Institution, field_of_university, under_umbrellas
+from monitor.joined_names import Place as _Place
 from monitor.name_keys import (
     COUNTRY_WORDS,
     key,
@@ -22,7 +24,6 @@ from monitor.name_keys import (
     window_key,
 )
 from monitor.org_words import (
-    PLACE,
     has_lead,
     is_unit,
     names_organisation,
@@ -30,21 +31,16 @@ from monitor.org_words import (
     without_lead,
 )
 from monitor.places import is_place
-from monitor.written_names import two_named, unknown_names
+from monitor.written_names import unknown_names
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
-_LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 
 
 class _Peer(str):
     """A side of two organisations joined by `and` or `&`: an organisation, not a unit."""
-
-
-class _Place(str):
-    """A town before `and`, after an organisation (`Tsinghua University, Beijing and MSR`)."""
 
 
 class Gazetteer:
@@ -239,46 +235,12 @@ class Gazetteer:
         return None
 
     def _joined(self, part: str, after_known: bool = False) -> list[str]:
-        """Two organisations joined by `&` (`University Paris Diderot & CNRS`, `KTH & SICS`):
-        each named by its words, or one known and the other named or a short form in
-        capitals; one name otherwise (`… of Science & Technology`). Joined by `and`, one must
-        be known (`Inria and LIRMM`, not `… Polytechnic Institute and State University`).
-        Each side is then a part of the list like any other: an unknown short form is left
-        out (`LASI`)."""
-        slashed = part.split("/")  # `CNRS/IN2P3`, `CEA/Irfu`: the known one, not its institute
-        if len(slashed) == 2 and " " not in part.strip():
-            return [x for x in slashed if self._get(key(x), part)] or [part]
-        if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
-            return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
-        joiner = " & " if " & " in part else " and "
-        sides = self._two_sides(part.split(joiner), joiner, part)
-        if len(sides) != 2:
-            return [part]
-        if key(sides[0]) in self._countries:  # `…, USA and Czech Technical University`
-            return [sides[1]]
-        town = PLACE.match(sides[0]) and not names_organisation(sides[0])  # not `Westlake Univ…`
-        if after_known and town and self._get(key(sides[1]), part):
-            return [_Place(sides[0]), sides[1]]
-        known = [self._get(key(x), part) is not None for x in sides]
-        named = [
-            k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))
-            for k, x in zip(known, sides, strict=True)
-        ]
-        both = any(known) and all(named)
-        if joiner == " & ":
-            both = both or all(map(names_organisation, sides))
-        else:  # `Padova University and INFN`: neither known, each named as one of its own
-            both = both or two_named(*sides)
-        return sides if both else [part]
+        """The organisations one part of a comma list joins (`joined_names.joined`)."""
 
-    def _two_sides(self, sides: list[str], joiner: str, part: str) -> list[str]:
-        """`A and B and C` cut where one side is known (`Universidad de Málaga and Operations
-        Research and Logistics Group`); the words as split otherwise."""
-        for k in range(1, len(sides)) if len(sides) > 2 else ():
-            cut = [joiner.join(sides[:k]), joiner.join(sides[k:])]
-            if any(self._get(key(x), part) for x in cut):
-                return cut
-        return sides
+        def known(name: str) -> bool:
+            return self._get(key(name), part) is not None
+
+        return joined_names.joined(part, after_known, known, self._countries)
 
     def knows(self, text: str) -> bool:
         return bool(self.find(text))
