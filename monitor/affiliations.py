@@ -255,8 +255,8 @@ class Gazetteer:
         name written twice another way is one (`Astana IT University`, `Astana It University`)."""
         out: list[Institution] = []
         seen: set[str] = set()
-        for raw in affiliations:
-            for institution in self.find(raw) or _unknown(latin_punctuation(raw)):
+        for raw in map(latin_punctuation, affiliations):
+            for institution in self.find(raw) or _unknown(raw):
                 name = key(institution.english)
                 if institution.english and name not in seen:
                     out.append(institution)

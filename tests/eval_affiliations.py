@@ -168,6 +168,17 @@ def scores(outcomes: Sequence[Outcome]) -> dict[str, float]:
     }
 
 
+def counts(outcomes: Sequence[Outcome]) -> str:
+    """The counts behind the shares, so that sets measured at different commits can be pooled."""
+    named = [o for o in outcomes if o.case.expected]
+    return (
+        f"{sum(len(o.found) for o in outcomes)} found, {sum(len(o.extra) for o in outcomes)} "
+        f"wrong; {sum(len(o.case.expected) for o in outcomes)} expected, "
+        f"{sum(len(o.missed) for o in outcomes)} missed; {len(named)} papers print an "
+        f"organisation, {sum(1 for o in named if not o.found)} of them gave nothing"
+    )
+
+
 def main(argv: Sequence[str]) -> None:
     places = gazetteer()
     folders = [Path(a) for a in argv] or [REAL]  # several: pooled, as one set
@@ -180,6 +191,7 @@ def main(argv: Sequence[str]) -> None:
         s = scores(group)
         print(f"{name:20} {s['papers']:6.0f} {s['precision']:9.2f} {s['recall']:7.2f} "
               f"{s['exact']:6.2f} {s['nothing']:7.2f}")  # fmt: skip
+    print(f"\n{counts(outcomes)}")
     for o in outcomes:
         if o.missed or o.extra:
             print(f"\n{o.case.path.name}: missed {list(o.missed)}; extra {list(o.extra)}")

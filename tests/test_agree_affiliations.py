@@ -11,7 +11,7 @@ import pytest
 from monitor.daily import gazetteer
 
 from .agree_affiliations import readings, report, second_labels
-from .eval_affiliations import Case, judge
+from .eval_affiliations import Case, cases, counts, judge
 
 _PAPER = r"""% source: https://github.com/o/r/blob/{commit}/main.tex
 % family: article
@@ -74,3 +74,12 @@ def test_a_quoted_file_written_relative_to_the_main_file_is_put_beside_it(
     case = Case(tmp_path / "p.tex", "usenix", ("University of Wisconsin-Madison",))
     outcome = judge(case, gazetteer())
     assert not outcome.missed and not outcome.extra
+
+
+def test_the_eval_prints_the_counts_that_pool_sets(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "")
+    outcomes = [judge(c, gazetteer()) for c in cases(folder)]
+    assert counts(outcomes) == (
+        "3 found, 0 wrong; 3 expected, 0 missed; 2 papers print an organisation, "
+        "0 of them gave nothing"
+    )
