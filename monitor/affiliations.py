@@ -36,6 +36,7 @@ from monitor.written_names import unknown_names
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
+_ACRONYM_LAST = re.compile(r"\s[A-Z][A-Z0-9]{2,}$")  # a unit's short name: `MIT CSAIL`
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 
 
@@ -192,6 +193,8 @@ class Gazetteer:
             inside = [] if hit else self._in_chinese(names[i])
             if not hit and not inside and len(joined[piece_of[i]]) == 2:
                 inside = self._inside_side(names[i])
+            elif not hit and not inside:
+                inside = self._named_last(names[i])
             out += inside or [hit or parts[i]]
             out_piece += [piece_of[i]] * max(len(inside), 1)
             i += 2 if pair else 1
@@ -209,6 +212,19 @@ class Gazetteer:
         or name it (`Department of CS at Stanford University`), with a role's lead removed
         (`a PhD student at Stanford University`)."""
         return self._inside(key(_ROLE_LEAD.sub("", side)).split(), side)
+
+    def _named_last(self, part: str) -> list[Institution]:
+        """The known organisation a part names last, after other words or before its unit's
+        short name (`Investigadores por México-CONACYT`, `MIT CSAIL`), in a part whose own
+        words name no organisation and join no two; not one a unit's name follows (`NYU
+        Department of Computer Science`: the list reads the part as a unit)."""
+        words = key(part).split()
+        ends = [len(words), len(words) - 1][: 2 if _ACRONYM_LAST.search(part) else 1]
+        windows = [(i, end - i) for end in ends for i in range(max(0, end - _LONGEST), end)]
+        hits = [(self._get(window_key(words, i, n), part, False), i, n) for i, n in windows]
+        named = [h for h, i, n in hits if h and stands_inside(words, i, n, part)]
+        alone = not re.search(r" and | & ", part)  # `Berkeley and Google`: read whole
+        return named[:1] if len(words) > 1 and alone and not names_organisation(part) else []
 
     def _abroad(self, hit: Institution, after: list[str]) -> bool:
         """Whether the words after a known name inside a longer one name another country

@@ -97,7 +97,8 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     Research}`). A line that names the block's e-mail domain is an organisation too
     (`Circonus`, `x@circonus.com`)."""
     lines: list[str] = []
-    bodies = [body for (body,) in macro_args(front, "author")]
+    # IJCAI's `\\author{Names \\affiliations Organisations \\emails …}`: each starts a line
+    bodies = [_IJCAI_PART.sub(r"\\\\ ", body) for (body,) in macro_args(front, "author")]
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
         after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
@@ -132,6 +133,7 @@ _COMMITTEE = re.compile(
 _FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
+_IJCAI_PART = re.compile(r"\\(?:affiliations|emails)(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 
 

@@ -111,9 +111,25 @@ def _late_notes(text: str, cut: int) -> str:
         group = braced(text, call.end())
         if group:
             notes.append(f"\\thanks{{{group[0]}}}")
-    return "".join(notes)
+    return "".join(notes) + _entries_after_abstract(text, cut, stop)
 
 
+def _entries_after_abstract(text: str, cut: int, stop: int) -> str:
+    """The numbered entries set as text right after the abstract, as an `\\address` (pandoc
+    templates: `\\textsuperscript{1} The Centre for …, University College London` after
+    `\\end{abstract}`), when the authors' names carry the same numbers."""
+    end = text.find("\\end{abstract}", cut, stop)
+    authors = text.rfind("\\author", 0, cut)
+    if end < 0 or authors < 0 or not _NUMBER_MARK.search(text, authors, cut):
+        return ""
+    after = end + len("\\end{abstract}")
+    lines = _ENTRY_LINES.match(text, after)
+    return f"\\address{{{lines[0]}}}" if lines else ""
+
+
+_NUMBER_MARK = re.compile(r"\\textsuperscript\s*\{\d[^{}]*\}|\$\s*\^\s*\{?\d")  # `Mahfouz$^{1}$`
+# lines that each open with a number's mark, with blank lines before and between them
+_ENTRY_LINES = re.compile(r"\s*(?:(?:\\textsuperscript\s*\{\d+\}|\$\^\{?\d+\}?\$)[^\n]*\n\s*)+")
 _SECTION = re.compile(r"\\section\*?\s*\{|\\begin\{introduction\}")
 _LATE_NOTES = 12000  # characters after `\\maketitle` searched for them: a long abstract
 # `\newcommand\blfootnote[1]{…\footnote{#1}…}`: the macro's name

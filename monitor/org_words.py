@@ -248,17 +248,21 @@ def unit_of(line: str, organisation: str) -> bool:
     or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
     Centre for Doctoral Training`; `AIML Lab, School of Computer Science`, each part one), an
     institute a university names by its field (`Instytut Informatyki` above `Politechnika
-    Warszawska`), or a unit carrying the organisation's own name (`Warwick Mathematics
-    Institute` above `University of Warwick`)."""
+    Warszawska`), a college or initiative above a university (`Heinz College` above `Carnegie
+    Mellon University`, `Data Science Initiative` above `Brown University`), or a unit carrying
+    the organisation's own name (`Warwick Mathematics Institute` above `University of
+    Warwick`)."""
     parts = line.split(",")
     if says_unit(line) or all(says_unit(p.strip()) for p in parts):
         return True
-    if field_named(parts[0]) and UNIVERSITY.search(organisation):
+    if (field_named(parts[0]) or _COLLEGE.match(line)) and UNIVERSITY.search(organisation):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
 
 
+# a university's college or programme by its name: `Heinz College`, `Data Science Initiative`
+_COLLEGE = re.compile(r"^(?:the\s+)?(?:[A-Z][\w'.&-]*\s+){1,3}(?:College|Initiative)$")
 # words many organisations' names share, none of them one organisation's own
 GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", "Centre",
                  "Laboratory", "Laboratories", "Technology", "Technologies", "Science",

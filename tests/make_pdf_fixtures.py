@@ -6,7 +6,8 @@ pdf_heldout5 from latex_heldout9 to 14, those in pdf_heldout6 from latex_heldout
 in pdf_heldout8 from latex_heldout35 to 47, those in pdf_heldout9 from latex_heldout48 to 53,
 those in pdf_heldout10 from latex_heldout54 to 57, one folder at a time into the same OUT).
 Needs pdflatex; the tests only read the committed PDFs. Each PDF is the excerpt as written (its
-`\\input` files in place) plus an abstract and one line of body; a front matter whose class or packages TeX Live lacks is skipped and listed.
+`\\input` files in place) plus an abstract and one line of body; a front matter whose class or
+packages TeX Live lacks is skipped and listed.
 """
 
 from __future__ import annotations

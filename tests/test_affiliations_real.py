@@ -114,6 +114,11 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout50", (0.98, 0.98, 0.95, 0.0)),
         ("pdf_heldout9", (0.93, 0.87, 0.75, 0.06)),
         ("latex_heldout52", (0.94, 0.98, 0.9, 0.0)),
+        ("latex_heldout54", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout55", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout56", (0.95, 0.9, 0.9, 0.0)),
+        ("latex_heldout57", (0.9, 0.8, 0.8, 0.1)),
+        ("pdf_heldout10", (0.98, 0.85, 0.85, 0.13)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(

@@ -159,8 +159,9 @@ def test_unknown_affiliations_stay_as_written_without_their_address(places: Gaze
 def test_a_comma_list_keeps_every_organisation_it_names(places: Gazetteer) -> None:
     """Real shapes (tests/fixtures/latex_real): co-listed universities stay beside the known
     ones, an institute before a known university is part of it, two parts can be one name."""
+    # `LAAS-CNRS`, a lab named with its organisation: CNRS first, where the page names it
     assert places.labels(["LAAS-CNRS, Universite de Toulouse, CNRS, Toulouse, France"]) == [
-        "University of Toulouse(图卢兹大学)", "CNRS(法国国家科学研究中心)"
+        "CNRS(法国国家科学研究中心)", "University of Toulouse(图卢兹大学)"
     ]  # fmt: skip
     assert (
         places.labels(["Samovar, CNRS, Télécom SudParis, Institut Polytechnique de Paris"])[-1]
