@@ -62,15 +62,16 @@ class Gazetteer:
         """The entry for a name (a whole name also as the list may word it: `University Paris
         Diderot` as `University of Paris Diderot`, `Université Paris-Saclay` as `Paris-Saclay
         University`); of homonyms (`Northeastern University`: China, Thailand, USA), the one
-        whose country the affiliation names; with no country named, one without a Chinese
-        name unless every row gives the same one (never a wrong one)."""
+        whose country the affiliation names outside the name (`University of Georgia` names
+        none); else one without a Chinese name unless all rows give one (never a wrong one)."""
         wordings = [name_key, *variants(name_key)] if whole else [name_key]
         rows = next((r for k in wordings if (r := self._index.get(k))), None)
         if not rows:
             return None
         if len(rows) == 1 or rows[0].country is None:  # one row, or a curated one
             return rows[0]
-        named = [r for r in rows if r.country and names_country(context, r.country)]
+        outside = f" {key(context)} ".replace(f" {name_key} ", " ", 1)  # not in the name
+        named = [r for r in rows if r.country and names_country(outside, r.country)]
         if len(named) == 1:
             return named[0]
         if len({r.chinese for r in rows}) == 1:

@@ -37,7 +37,8 @@ _MARKER = re.compile(
 # what comes before a marker that opens a line's entry, not one after a name (`Quinn$^{2}$`,
 # `Nushi,\\textsuperscript{2}`)
 _SIZE_AT_END = re.compile(
-    r"(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize|normalfont|rm|sf|it)\s*)+$"
+    r"(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize|normalfont|rm|sf|it|mdseries|"
+    r"bfseries|itshape|upshape|rmfamily|sffamily|large|Large)\s*)+$"
 )
 _LINE_START = ("\n", "\\\\", "{", "quad", "]")
 # an organisation's mark is a number, a letter or a Greek one (`$^{2}$`, `\\textsuperscript{b}`,

@@ -149,10 +149,13 @@ _UNIVERSITY_WORDS = {"university", "universitat", "universite", "universita", "u
 def inside_another(words: list[str], i: int, n: int) -> bool:
     """Whether the known name at `words[i : i + n]` is part of another, longer one: `University
     of Graz` in `Technical University of Graz`, `City University` (London) in `Ho Chi Minh City
-    University of Technology`."""
+    University of Technology`, `Illinois College` in `University of Illinois College of
+    Medicine`."""
     qualified = i > 0 and words[i] in _UNIVERSITY_WORDS and words[i - 1] in _QUALIFIED
     generic = n == 2 and words[i + 1] == "university" and words[i + 2 : i + 3] == ["of"]
-    return qualified or generic
+    # the place a name is of: `Illinois College` in `University of Illinois College of …`
+    named_of = i > 1 and words[i - 1] == "of" and words[i - 2] in _UNIVERSITY_WORDS
+    return qualified or generic or named_of
 
 
 def window_key(words: list[str], i: int, n: int) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 _NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\*?\s*\{?\\([A-Za-z]+)\}?\s*\{")
 _ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
             "c": "\u0327", "v": "\u030c", "u": "\u0306", "=": "\u0304", ".": "\u0307",
-            "H": "\u030b", "k": "\u0328", "r": "\u030a"}  # fmt: skip
+            "H": "\u030b", "k": "\u0328", "r": "\u030a", "d": "\u0323", "b": "\u0331"}  # fmt: skip
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å", "AA": "Å",
             "l": "ł", "L": "Ł", "i": "ı", "oe": "œ"}  # fmt: skip
 _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
@@ -154,7 +154,8 @@ def _compose(text: str) -> str:
     # TeX eats the space after `\\aa`; before a capital it was meant (`Ume\\aa University`)
     text = re.sub(r"\\([A-Za-z]{1,2})(?![A-Za-z])(?:(?=\s+[A-Z][a-z])|\s*)", _letter, text)
     text = re.sub(r"\\([`'\"^~=.])\s*\{?\s*([A-Za-z])\}?", _accent, text)
-    return re.sub(r"\\([cvuHkr])\s*\{\s*([A-Za-z])\}", _accent, text)
+    # a letter may carry an accent already: `\\d{\\'{e}}` (Yoruba's `ẹ́`)
+    return re.sub(r"\\([cvuHkrdb])\s*\{\s*([A-Za-z][\u0300-\u036f]*)\}", _accent, text)
 
 
 def _literal(body: str) -> Callable[[re.Match[str]], str]:

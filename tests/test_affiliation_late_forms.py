@@ -3,6 +3,7 @@ small; the papers that showed them are in tests/fixtures/latex_heldout54-57)."""
 
 from __future__ import annotations
 
+from monitor import tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels, _source_labels
 
@@ -69,3 +70,48 @@ def test_ijcai_affiliations_after_the_names_on_one_line(places: Gazetteer) -> No
         "Universidade Federal de São João del-Rei \\emails \\{a, b\\}@gmail.com}"
     )
     assert _labels(body, places) == ["Universidade Federal de São João del-Rei"]
+
+
+def test_accents_below_the_letter_and_on_an_accented_one() -> None:
+    # Yoruba's dot below, over a letter that has its tone already (`\d{\'{e}}`)
+    oau = "\\d{O}b\\'{a}f\\d{\\'{e}}mi Aw\\'{o}l\\d{\\'{o}}w\\d{\\`{o}} University"
+    assert tex.plain(oau, {}) == "Ọbáfẹ́mi Awólọ́wọ̀ University"
+    assert tex.plain("\\b{t} \\d{s} \\v{C}", {}) == "ṯ ṣ Č"
+
+
+def test_a_marked_entry_after_a_series_switch(places: Gazetteer) -> None:
+    # `\normalfont\mdseries\normalsize` before the first entry does not hide its mark
+    body = (
+        "\\author{{\\bfseries Tianming Liu\\textsuperscript{1}, Xiang Li\\textsuperscript{2}}"
+        "\\\\[0.4em] \\normalfont\\mdseries\\normalsize \\textsuperscript{1}University of "
+        "Georgia\\quad \\textsuperscript{2}Harvard Medical School}"
+    )
+    assert _labels(body, places) == [
+        "University of Georgia",  # the US one or the Georgian: no Chinese name
+        "Harvard Medical School",
+    ]
+
+
+def test_a_known_name_that_a_longer_one_is_of(places: Gazetteer) -> None:
+    # `Illinois College` is not the college of `University of Illinois College of Medicine`
+    peoria = "Department of Pediatrics, University of Illinois College of Medicine Peoria"
+    assert places.labels([f"{peoria}, Peoria, IL, USA"]) == [
+        "University of Illinois College of Medicine Peoria"
+    ]
+    assert places.labels(["Illinois College, Jacksonville, IL"])[0].startswith("Illinois College")
+
+
+def test_iit_campuses_by_their_short_names(places: Gazetteer) -> None:
+    assert places.labels(["IIT Bombay"]) == [
+        "Indian Institute of Technology Bombay(印度理工学院孟买分校)"
+    ]
+    assert places.labels(["Dept. of CSE, IIT Kharagpur, India"]) == [
+        "Indian Institute of Technology Kharagpur(印度理工学院卡拉格普尔分校)"
+    ]
+    # the newer campuses the university list lacks, with no settled Chinese name
+    assert places.labels(["Indian Institute of Technology, Palakkad"]) == [
+        "Indian Institute of Technology Palakkad"
+    ]
+    assert places.labels(["Technion - IIT"]) == [
+        "Technion - Israel Institute of Technology(以色列理工学院)"
+    ]

@@ -119,6 +119,10 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout56", (0.95, 0.9, 0.9, 0.0)),
         ("latex_heldout57", (0.9, 0.8, 0.8, 0.1)),
         ("pdf_heldout10", (0.98, 0.85, 0.85, 0.13)),
+        ("latex_heldout58", (0.2, 0.6, 0.55, 0.34)),
+        ("latex_heldout59", (0.98, 0.85, 0.7, 0.0)),
+        ("latex_heldout60", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout61", (0.98, 0.8, 0.6, 0.22)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
