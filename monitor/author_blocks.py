@@ -28,6 +28,7 @@ from monitor.org_words import (
 )
 from monitor.places import is_place
 from monitor.tex import macro_args, plain
+from monitor.title_blocks import title_block_texts
 
 _MARKER = re.compile(
     r"(?:\$\s*\^\s*(?:\{(?:[^${}]|\{[^${}]*\}){1,16}\}|[^${}]{1,8})\s*\$"
@@ -113,25 +114,11 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
             continue
         lines += _blocks_lines(blocks, macros, known)
     if not lines:
-        # PLoS sets its title block `flushleft`
-        blocks = re.findall(r"\\begin\{(center|flushleft|titlepage)\}(.*?)\\end\{\1\}", front, re.S)
-        centred = [
-            _COMMITTEE.split(c, 1)[0] if kind == "titlepage" else c  # the thesis's own, above
-            for kind, c in blocks
-            if not _FIGURE.search(c)  # a teaser's caption names no one
-        ]
-        for center in centred + [args[0] for args in macro_args(front, "centerline")]:
-            lines += _organisation_lines(plain(center, macros).split("\n"), set(), known)
+        for text in title_block_texts(front):
+            lines += _organisation_lines(plain(text, macros).split("\n"), set(), known)
     return lines
 
 
-# a title page's examiners and supervisors, whose organisations are theirs, not the thesis's
-_COMMITTEE = re.compile(
-    r"\b(?:(?:thesis\s+)?(?:supervisors?|advisors?|advisers?|examiners?|committee|opponent|"
-    r"reviewers?|betreuer\w*|gutachter\w*|promotor|jury|directeur|director)\b)",
-    re.I,
-)
-_FIGURE = re.compile(r"\\(?:caption|captionof)(?![A-Za-z])")  # a logo beside the authors is fine
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
 _IJCAI_PART = re.compile(r"\\(?:affiliations|emails)(?![A-Za-z])")

@@ -101,7 +101,11 @@ _COLOUR = re.compile(
     r"\\(?:textcolor|color|colorbox|fcolorbox(?:\s*\{[^{}]*\})?)(?![A-Za-z])\s*(?:\[[^\]]*\])?\s*"
     r"\{[^{}]*\}"
 )
-_RULE = re.compile(r"\\rule\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}")
+# sizes, no text: `\\rule{\\textwidth}{0.4pt}`, `\\fontsize{11}{13.6}`, a box's width
+_RULE = re.compile(
+    r"\\(?:rule|fontsize)\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}|\\dimexpr\b.*?\\relax\b"
+    r"|(?<=\\parbox)\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}|(?<=\\makebox)\s*\[[^\]]*\](?:\s*\[[^\]]*\])?"
+)
 _MARK = r"(?:\\textsuperscript\s*\{[\d,\s*]+\}|\$\s*\^\s*(?:\{[\d,\s*]+\}|\d)\s*\$)"
 _MARKED_COMMA = re.compile(rf"{_MARK}\s*,|,\s*{_MARK}")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
@@ -121,7 +125,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = _MARKED_COMMA.sub("\n", text)
     text = re.sub(r"\$[^$]*\$|\\\((?:(?!\\\)).)*\\\)", " ", text)  # `$^1$`, `\\(^1\\)`
     text = _COLOUR.sub("", text)  # `…University\\textcolor{revise}{, and PCL}`: no text
-    text = _RULE.sub(" ", text)  # `\\rule{\\textwidth}{0.4pt}`: a line drawn, no text
+    text = _RULE.sub(" ", text)  # a line drawn, a font's size, a box's width: no text
     text = re.sub(r"(\d)\\textsuperscript\s*\{(st|nd|rd|th)\}", r"\1\2", text)  # `12th Ave`
     # environments are markup (`\\begin{tabular}{ccc}`); an unescaped `&` parts cells
     text = re.sub(r"\\begin\s*\{(?:tabular\*?|tabularx|array|minipage)\}(?:\s*\[[^\]]*\])?\s*"

@@ -115,3 +115,36 @@ def test_iit_campuses_by_their_short_names(places: Gazetteer) -> None:
     assert places.labels(["Technion - IIT"]) == [
         "Technion - Israel Institute of Technology(以色列理工学院)"
     ]
+
+
+def test_a_thesis_title_page_in_boxes(places: Gazetteer) -> None:
+    # the university in a `minipage` beside the logos, no `\author`
+    perugia = (
+        "\\documentclass{report}\\begin{document}\\noindent\\includegraphics[width=2cm]{logo}"
+        "\\begin{minipage}[b]{0.7\\textwidth}\\centering{\\Large \\textsc{Universit{\\`a} di "
+        "Perugia}}\\\\ {\\large Dipartimento di Matematica e Informatica}\\end{minipage}"
+        "\\begin{center}{\\Huge Vulnerabilità DDS}\\end{center}\\end{document}"
+    )
+    assert _source_labels(perugia, places) == ["University of Perugia(佩鲁贾大学)"]
+
+
+def test_a_title_page_goes_on_after_its_supervisors_table(places: Gazetteer) -> None:
+    # the supervisors' table is theirs; the collaboration and the school at the foot are the
+    # report's (sizes and a box's width are no text: `\fontsize{11}{13.6}`, `\dimexpr`)
+    page = (
+        "\\documentclass{report}\\begin{document}\\begin{titlepage}\\begin{center}"
+        "{\\bfseries Final-Year Project Report}\\\\ {\\itshape Supervisors}\\\\[.2cm]"
+        "\\begin{tabular}{ll} Hakim Ghazzai & Stanford University\\\\ Mohamed Siala & "
+        "Sup'Com \\end{tabular}\\\\[.5cm] {\\itshape Work carried out in collaboration with}"
+        "\\\\ {\\bfseries King Abdullah University of Science and Technology}\\end{center}"
+        "\\colorbox{lightblue}{\\parbox{\\dimexpr\\textwidth-2\\fboxsep\\relax}{\\centering"
+        "\\fontsize{11}{13.6}\\selectfont Higher School of Communication of Tunis}}"
+        "\\end{titlepage}\\end{document}"
+    )
+    assert _source_labels(page, places) == [
+        "King Abdullah University of Science and Technology(阿卜杜拉国王科技大学)",
+        "Higher School of Communication of Tunis",
+    ]
+    # with no table, what follows the committee's word is theirs to the page's end
+    untabled = page.replace("\\begin{tabular}{ll}", "").replace("\\end{tabular}", "")
+    assert _source_labels(untabled, places) == []
