@@ -241,8 +241,8 @@ def _without_names(line: str) -> tuple[str, bool]:
     and what follows is the authors' affiliation (True). A leading "and" goes too."""
     parts = [p.strip() for p in line.split(",")]
     n = 0
-    while n < len(parts) and _CAPS_NAME.match(parts[n]):
-        n += 1
+    while n < len(parts) and _CAPS_NAME.match(parts[n]) and not names_organisation(parts[n]):
+        n += 1  # not a company's name and form: `SPEE S.R.L, L'Aquila, Italy`
     if 0 < n < len(parts) and re.search(r"[a-z]", parts[n]):  # not `…, VOL. 14, NO. 8`
         return ", ".join(parts[n:]), True
     return re.sub(r"^and\s+", "", line), False

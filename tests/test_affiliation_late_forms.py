@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from monitor import tex
 from monitor.affiliations import Gazetteer
+from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels, _source_labels
 
 
@@ -148,3 +149,13 @@ def test_a_title_page_goes_on_after_its_supervisors_table(places: Gazetteer) -> 
     # with no table, what follows the committee's word is theirs to the page's end
     untabled = page.replace("\\begin{tabular}{ll}", "").replace("\\end{tabular}", "")
     assert _source_labels(untabled, places) == []
+
+
+def test_a_company_in_capitals_with_its_legal_form_on_a_pdf_page(places: Gazetteer) -> None:
+    # elsarticle's `bSPEE S.R.L, L'Aquila, Italy`: a company's name and form, not a name in
+    # small capitals before an organisation (acmart's `NAME, NAME, Organisation`)
+    page = (
+        "T\nTayyab Rehmana, Giovanni De Gasperisa,b\naDepartment of Engineering, University of "
+        "L’Aquila, L’Aquila, 67100, Italy\nbSPEE S.R.L, L’Aquila, Italy\nABSTRACT\nA.\n"
+    )
+    assert _page_labels(page, places) == ["University of L'Aquila(拉奎拉大学)", "SPEE S.R.L"]
