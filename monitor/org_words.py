@@ -61,7 +61,7 @@ _TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(
     r"(?<=[A-Za-z0-9.] )(?:ApS|Aps|A/S|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|"
-    r"S\.R\.L\.?|SRL|SAS|Oy|Pty|PLC|plc|K\.K\.)(?=,|$)"
+    r"S\.R\.L\.?|SRL|SAS|Oy|Pty|PLC|plc|K\.K\.|Limited)(?=,|$)"
 )
 
 

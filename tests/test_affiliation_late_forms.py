@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from monitor import tex
 from monitor.affiliations import Gazetteer
+from monitor.org_words import names_organisation
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels, _source_labels
 
@@ -159,3 +160,15 @@ def test_a_company_in_capitals_with_its_legal_form_on_a_pdf_page(places: Gazette
         "L’Aquila, L’Aquila, 67100, Italy\nbSPEE S.R.L, L’Aquila, Italy\nABSTRACT\nA.\n"
     )
     assert _page_labels(page, places) == ["University of L'Aquila(拉奎拉大学)", "SPEE S.R.L"]
+
+
+def test_industry_beside_a_known_organisation(places: Gazetteer) -> None:
+    assert places.labels(["Inria Lille Nord-Europe & Renault"]) == [
+        "Inria(法国国家信息与自动化研究所)",
+        "Renault(雷诺)",
+    ]
+    # a word, a town or a first name alone is not the company
+    for word in ("Orange", "Toyota", "Thales", "Ford", "Continental"):
+        assert places.labels([f"{word}, Paris, France"]) == [word], word
+    # `Limited` is a company's legal form, as `Ltd` is
+    assert names_organisation("Lhasa Limited") and not names_organisation("Limited memory")
