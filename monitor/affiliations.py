@@ -17,6 +17,7 @@ from monitor.institution import UMBRELLA, Institution, field_of_university, unde
 from monitor.joined_names import Place as _Place
 from monitor.name_keys import (
     COUNTRY_WORDS,
+    at_home,
     key,
     names_country,
     stands_inside,
@@ -37,6 +38,8 @@ _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _ACRONYM_LAST = re.compile(r"\s[A-Z][A-Z0-9]{2,}$")  # a unit's short name: `MIT CSAIL`
+# capitalised words and a name's joining words only: no digit, no `and`, no prose
+_NAME_ONLY = re.compile(r"^(?:(?:[A-ZÀ-Ý][^\s\d&]*|de|del|da|do|di|por|para|of|for)(?:[\s-]+|$))+$")
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 
 
@@ -215,17 +218,23 @@ class Gazetteer:
         return self._inside(key(_ROLE_LEAD.sub("", side)).split(), side)
 
     def _named_last(self, part: str) -> list[Institution]:
-        """The known organisation a part names last, after other words or before its unit's
-        short name (`Investigadores por México-CONACYT`, `MIT CSAIL`), in a part whose own
-        words name no organisation and join no two; not one a unit's name follows (`NYU
-        Department of Computer Science`: the list reads the part as a unit)."""
+        """The known organisations of a part that names one last, after other words or before
+        its unit's short name (`Investigadores por México-CONACYT`, `MIT CSAIL`, `Inria
+        CNRS`), in a part that is a name: no organisation's word of its own, no two joined, no
+        address's number, no prose (`formerly at Google`), no town last (`… Hitachi`); not
+        one a unit's name follows (`NYU Department of …`: the list reads it as a unit)."""
         words = key(part).split()
+        if len(words) < 2 or names_organisation(part) or not _NAME_ONLY.match(part):
+            return []
         ends = [len(words), len(words) - 1][: 2 if _ACRONYM_LAST.search(part) else 1]
         windows = [(i, end - i) for end in ends for i in range(max(0, end - _LONGEST), end)]
-        hits = [(self._get(window_key(words, i, n), part, False), i, n) for i, n in windows]
-        named = [h for h, i, n in hits if h and stands_inside(words, i, n, part)]
-        alone = not re.search(r" and | & ", part)  # `Berkeley and Google`: read whole
-        return named[:1] if len(words) > 1 and alone and not names_organisation(part) else []
+        last = any(
+            (hit := self._get(window_key(words, i, n), part, False))
+            and stands_inside(words, i, n, part)
+            and not is_place(hit.english if n > 1 else words[i])
+            for i, n in windows
+        )
+        return self._inside(words, part) if last else []
 
     def _abroad(self, hit: Institution, after: list[str]) -> bool:
         """Whether the words after a known name inside a longer one name another country
@@ -236,7 +245,7 @@ class Gazetteer:
             country, rest = " ".join(after[:n]), after[n : n + 1]
             # the name's end: no organisation's words follow (`… Singapore Management Univ…`)
             if country in self._countries and (not rest or is_place(rest[0])):
-                return hit.country is not None and not _at_home(country, hit.country)
+                return hit.country is not None and not at_home(country, hit.country)
         return False
 
     def _countryless(self, name: str) -> Institution | None:
@@ -247,7 +256,7 @@ class Gazetteer:
             country = " ".join(words[-n:])
             if len(words) > n and country in self._countries:
                 hit = self._get(" ".join(words[:-n]), name)
-                mine = hit is None or not hit.country or _at_home(country, hit.country)
+                mine = hit is None or not hit.country or at_home(country, hit.country)
                 return hit if mine else None
         return None
 
@@ -273,23 +282,13 @@ class Gazetteer:
         out: list[Institution] = []
         seen: set[str] = set()
         for raw in map(latin_punctuation, affiliations):
-            for institution in self.find(raw) or _unknown(raw):
+            unknown = [Institution(name, None) for name in unknown_names(raw)]
+            for institution in self.find(raw) or unknown:
                 name = key(institution.english)
                 if institution.english and name not in seen:
                     out.append(institution)
                     seen.add(name)
         return out
-
-
-def _unknown(affiliation: str) -> list[Institution]:
-    return [Institution(name, None) for name in unknown_names(affiliation)]
-
-
-def _at_home(country: str, home: str) -> bool:
-    """Whether a country written after a name is its own: Hong Kong's and Macau's
-    universities write `China`; `Georgia` after an American one is the state."""
-    china = country == "china" and home in ("Hong Kong", "Macau", "Taiwan")
-    return names_country(country, home) or china or (country == "georgia" and home == "USA")
 
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:

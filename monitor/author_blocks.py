@@ -39,7 +39,7 @@ _MARKER = re.compile(
 # `Nushi,\\textsuperscript{2}`)
 _SIZE_AT_END = re.compile(
     r"(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize|normalfont|rm|sf|it|mdseries|"
-    r"bfseries|itshape|upshape|rmfamily|sffamily|large|Large)\s*)+$"
+    r"bfseries|itshape|upshape|rmfamily|sffamily|large|Large|LARGE|huge|Huge|bf)\s*)+$"
 )
 _LINE_START = ("\n", "\\\\", "{", "quad", "]")
 # an organisation's mark is a number, a letter or a Greek one (`$^{2}$`, `\\textsuperscript{b}`,
@@ -100,7 +100,11 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     (`Circonus`, `x@circonus.com`)."""
     lines: list[str] = []
     # IJCAI's `\\author{Names \\affiliations Organisations \\emails …}`: each starts a line
-    bodies = [_IJCAI_PART.sub(r"\\\\ ", body) for (body,) in macro_args(front, "author")]
+    # and IEEE's `Huawei~Li,~\\IEEEmembership{Senior Member,~IEEE}`: a name, whatever it says
+    bodies = [
+        _IJCAI_PART.sub(r"\\\\ ", _IEEE_MEMBER.sub(" ", body))
+        for (body,) in macro_args(front, "author")
+    ]
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names
         after_names = body.split("\\\\", 1)[1] if "\\\\" in body else ""
@@ -121,6 +125,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
 
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
+_IEEE_MEMBER = re.compile(r"[^,{}\\\n]*[,~\s]*\\IEEEmembership\s*\{[^{}]*\}")
 _IJCAI_PART = re.compile(r"\\(?:affiliations|emails)(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 

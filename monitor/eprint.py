@@ -117,17 +117,21 @@ def _late_notes(text: str, cut: int) -> str:
 def _entries_after_abstract(text: str, cut: int, stop: int) -> str:
     """The numbered entries set as text right after the abstract, as an `\\address` (pandoc
     templates: `\\textsuperscript{1} The Centre for …, University College London` after
-    `\\end{abstract}`), when the authors' names carry the same numbers."""
+    `\\end{abstract}`), when the authors' names carry the same numbers (not a note's `1 Code
+    is released at …`)."""
     end = text.find("\\end{abstract}", cut, stop)
-    authors = text.rfind("\\author", 0, cut)
-    if end < 0 or authors < 0 or not _NUMBER_MARK.search(text, authors, cut):
+    authors = list(_AUTHOR.finditer(text, 0, cut))
+    if end < 0 or not authors:
         return ""
-    after = end + len("\\end{abstract}")
-    lines = _ENTRY_LINES.match(text, after)
-    return f"\\address{{{lines[0]}}}" if lines else ""
+    lines = _ENTRY_LINES.match(text, end + len("\\end{abstract}"))
+    marks = set(_NUMBERS.findall(text, authors[-1].end(), cut))
+    entries = set(_NUMBERS.findall(lines[0])) if lines else set()
+    return f"\\address{{{lines[0]}}}" if lines and entries == marks else ""
 
 
-_NUMBER_MARK = re.compile(r"\\textsuperscript\s*\{\d[^{}]*\}|\$\s*\^\s*\{?\d")  # `Mahfouz$^{1}$`
+_AUTHOR = re.compile(r"\\author(?![A-Za-z])")
+# the numbers of marks: `Mahfouz\\textsuperscript{1,*}`, `$^{2}$`
+_NUMBERS = re.compile(r"(?:\\textsuperscript\s*\{|\$\s*\^\s*\{?)\s*(\d+)")
 # lines that each open with a number's mark, with blank lines before and between them
 _ENTRY_LINES = re.compile(r"\s*(?:(?:\\textsuperscript\s*\{\d+\}|\$\^\{?\d+\}?\$)[^\n]*\n\s*)+")
 _SECTION = re.compile(r"\\section\*?\s*\{|\\begin\{introduction\}")

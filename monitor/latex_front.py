@@ -25,13 +25,15 @@ from monitor.eprint import front_matter, main_files
 from monitor.places import is_place
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
+# the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`)
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
-             "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress")  # fmt: skip
+             "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress",
+             "addaffiliation")  # fmt: skip
 _KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation")  # `{key}{Organisation}`
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
-    r"aistatsaddress|"
-    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks)"
+    r"aistatsaddress|addaffiliation|"
+    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate)"
     r"(?![A-Za-z])"
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -60,7 +62,8 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         args = args_at(front, match.end(), count)
         if args is None:
             continue
-        if name in ("thanks", "footnote", "IEEEcompsocitemizethanks"):  # each sentence alone
+        # each sentence alone; IEICE's `\\affiliate[label]{The author is with X}` is a note too
+        if name in ("thanks", "footnote", "IEEEcompsocitemizethanks", "affiliate"):
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue

@@ -110,6 +110,13 @@ def names_country(text: str, country: str) -> bool:
     return any(f" {name} " in words for name in names)
 
 
+def at_home(country: str, home: str) -> bool:
+    """Whether a country written after a name is its own: Hong Kong's and Macau's
+    universities write `China`; `Georgia` after an American one is the state."""
+    china = country == "china" and home in ("Hong Kong", "Macau", "Taiwan")
+    return names_country(country, home) or china or (country == "georgia" and home == "USA")
+
+
 _LAB_WORDS = {"laboratory", "lab", "labs", "department", "school", "center", "centre", "institute",
               "research", "group", "faculty"}  # fmt: skip
 
@@ -176,10 +183,16 @@ def stands_inside(words: list[str], i: int, n: int, context: str) -> bool:
     (`MIT`, `IBM`) unless it leads its unit's name (`MIT Computer Science and AI Lab`)."""
     if numbered_university(words[i : i + n], context) or inside_another(words, i, n):
         return False
-    surname = i == len(words) - 1 and _PERSON.fullmatch(context.strip()) is not None
-    short = n == 1 and (len(words[i]) <= 3 or surname)
+    short = n == 1 and (len(words[i]) <= 3 or _surname(words[i], context))
     return not short or (i == 0 and leads_unit(words, context))
 
 
+def _surname(word: str, context: str) -> bool:
+    """Whether a word ends a person's name in the text, a part of its own (`Mathieu Roche`,
+    `J. Renault, Paris`): a surname that is also a company's."""
+    parts = (p.strip() for p in re.split(r"[,;]", context))
+    return any(_PERSON.fullmatch(p) and key(p).split()[-1:] == [word] for p in parts)
+
+
 # a person's name, whose surname may be a company's (`Mathieu Roche`, `Tom Philips`)
-_PERSON = re.compile(r"(?:[A-Z][a-z'’-]+\.? ){1,3}[A-Z][a-z'’-]+")
+_PERSON = re.compile(r"(?:[A-Z][a-z'’-]*\.? ){1,3}[A-Z][a-z'’-]+")

@@ -45,6 +45,7 @@ def names_organisation(text: str) -> bool:
         INSTITUTION_WORDS.search(text)
         or _CJK_ORGANISATION.search(text)
         or _LEGAL_FORM.search(text)
+        or _LIMITED.match(text.strip())
         or _TU.search(text)
         or _TECH.search(text)
         or _AI_COMPANY.match(text.strip())
@@ -61,7 +62,14 @@ _TU = re.compile(r"\bTU [A-Z]")  # `TU Kaiserslautern`: a technical university
 # a company's legal form, as written at the end of its name (case matters: `AS`, not `as`)
 _LEGAL_FORM = re.compile(
     r"(?<=[A-Za-z0-9.] )(?:ApS|Aps|A/S|AG|BV|B\.V\.|N\.V\.|S\.A\.|SpA|S\.p\.A\.|S\.r\.l\.|Srl|"
-    r"S\.R\.L\.?|SRL|SAS|Oy|Pty|PLC|plc|K\.K\.|Limited)(?=,|$)"
+    r"S\.R\.L\.?|SRL|SAS|Oy|Pty|PLC|plc|K\.K\.)(?=,|$)"
+)
+
+
+# `Lhasa Limited`: a name of a few words before it, not a title's `When Labels Are Limited`
+_LIMITED = re.compile(
+    r"^(?:(?!(?:Is|Are|Was|Were|Be|Been|When|If|How|Why|What|Where|Not|Too|So)\b)"
+    r"[A-Z][\w&.'-]*\s+){1,3}Limited(?=,|$)"
 )
 
 
@@ -255,14 +263,22 @@ def unit_of(line: str, organisation: str) -> bool:
     parts = line.split(",")
     if says_unit(line) or all(says_unit(p.strip()) for p in parts):
         return True
-    if (field_named(parts[0]) or _COLLEGE.match(line)) and UNIVERSITY.search(organisation):
+    if (field_named(parts[0]) or _college(line)) and UNIVERSITY.search(organisation):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
 
 
-# a university's college or programme by its name: `Heinz College`, `Data Science Initiative`
-_COLLEGE = re.compile(r"^(?:the\s+)?(?:[A-Z][\w'.&-]*\s+){1,3}(?:College|Initiative)$")
+def _college(line: str) -> bool:
+    """Whether a line names a college by a name (`Heinz College`, `Lyman Briggs College`) or a
+    programme by its field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
+    named = _COLLEGE.match(line)
+    if named is None:
+        return False
+    return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
+
+
+_COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")
 # words many organisations' names share, none of them one organisation's own
 GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", "Centre",
                  "Laboratory", "Laboratories", "Technology", "Technologies", "Science",

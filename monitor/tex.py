@@ -103,8 +103,10 @@ _COLOUR = re.compile(
 )
 # sizes, no text: `\\rule{\\textwidth}{0.4pt}`, `\\fontsize{11}{13.6}`, a box's width
 _RULE = re.compile(
-    r"\\(?:rule|fontsize)\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}|\\dimexpr\b.*?\\relax\b"
-    r"|(?<=\\parbox)\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}|(?<=\\makebox)\s*\[[^\]]*\](?:\s*\[[^\]]*\])?"
+    r"\\(?:rule|fontsize)\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{[^{}]*\}"
+    r"|\\dimexpr\b[^{}]*?(?:\\relax\b|(?=\}))"
+    r"|(?<=\\parbox)\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}"
+    r"|(?<=\\makebox)\s*\[[^\]]*\](?:\s*\[[^\]]*\])?"
 )
 _MARK = r"(?:\\textsuperscript\s*\{[\d,\s*]+\}|\$\s*\^\s*(?:\{[\d,\s*]+\}|\d)\s*\$)"
 _MARKED_COMMA = re.compile(rf"{_MARK}\s*,|,\s*{_MARK}")
