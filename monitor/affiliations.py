@@ -32,14 +32,14 @@ from monitor.org_words import (
     without_lead,
 )
 from monitor.places import is_place
-from monitor.written_names import unknown_names
+from monitor.written_names import name_only, unknown_names
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _ACRONYM_LAST = re.compile(r"\s[A-Z][A-Z0-9]{2,}$")  # a unit's short name: `MIT CSAIL`
 # capitalised words and a name's joining words only: no digit, no `and`, no prose
-_NAME_ONLY = re.compile(r"^(?:(?:[A-ZÀ-Ý][^\s\d&]*|de|del|da|do|di|por|para|of|for)(?:[\s-]+|$))+$")
+
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 
 
@@ -224,7 +224,7 @@ class Gazetteer:
         address's number, no prose (`formerly at Google`), no town last (`… Hitachi`); not
         one a unit's name follows (`NYU Department of …`: the list reads it as a unit)."""
         words = key(part).split()
-        if len(words) < 2 or names_organisation(part) or not _NAME_ONLY.match(part):
+        if len(words) < 2 or names_organisation(part) or not name_only(part):
             return []
         ends = [len(words), len(words) - 1][: 2 if _ACRONYM_LAST.search(part) else 1]
         windows = [(i, end - i) for end in ends for i in range(max(0, end - _LONGEST), end)]

@@ -102,7 +102,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     # IJCAI's `\\author{Names \\affiliations Organisations \\emails …}`: each starts a line
     # and IEEE's `Huawei~Li,~\\IEEEmembership{Senior Member,~IEEE}`: a name, whatever it says
     bodies = [
-        _IJCAI_PART.sub(r"\\\\ ", _IEEE_MEMBER.sub(" ", body))
+        _IJCAI_PART.sub(r"\\\\ ", _IEEE_MEMBER.sub(_member_name, body))
         for (body,) in macro_args(front, "author")
     ]
     for body in bodies:
@@ -125,7 +125,18 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
 
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
 _MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
-_IEEE_MEMBER = re.compile(r"[^,{}\\\n]*[,~\s]*\\IEEEmembership\s*\{[^{}]*\}")
+
+
+def _member_name(match: re.Match[str]) -> str:
+    """An IEEE author's name and membership, gone; an organisation written there stays."""
+    return match[0] if names_organisation(match[1]) else " "
+
+
+# a name (capitalised words, `~` for spaces) at a list's start or after a comma or `and`
+_IEEE_MEMBER = re.compile(
+    r"(?:^|(?<=[,\n])|(?<=\band))\s*((?:[A-Z][\w.'’-]*[~\s]*){1,4}),?[~\s]*"
+    r"\\IEEEmembership\s*\{(?:[^{}]|\{[^{}]*\})*\}"
+)
 _IJCAI_PART = re.compile(r"\\(?:affiliations|emails)(?![A-Za-z])")
 _AUTHOR_AND = re.compile(r"\\(?:And|AND|and)(?![A-Za-z])")  # the authors' blocks
 

@@ -17,7 +17,7 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
-from monitor.tex import braced
+from monitor.tex import braced, macro_args
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -117,21 +117,25 @@ def _late_notes(text: str, cut: int) -> str:
 def _entries_after_abstract(text: str, cut: int, stop: int) -> str:
     """The numbered entries set as text right after the abstract, as an `\\address` (pandoc
     templates: `\\textsuperscript{1} The Centre for …, University College London` after
-    `\\end{abstract}`), when the authors' names carry the same numbers (not a note's `1 Code
-    is released at …`)."""
+    `\\end{abstract}`), when the authors' names carry their numbers: two entries or more, or
+    every number the names carry (not a note's `1 Code is released at …`)."""
     end = text.find("\\end{abstract}", cut, stop)
-    authors = list(_AUTHOR.finditer(text, 0, cut))
-    if end < 0 or not authors:
+    lines = _ENTRY_LINES.match(text, end + len("\\end{abstract}")) if end >= 0 else None
+    if lines is None:
         return ""
-    lines = _ENTRY_LINES.match(text, end + len("\\end{abstract}"))
-    marks = set(_NUMBERS.findall(text, authors[-1].end(), cut))
-    entries = set(_NUMBERS.findall(lines[0])) if lines else set()
-    return f"\\address{{{lines[0]}}}" if lines and entries == marks else ""
+    authors = " ".join(body for (body,) in macro_args(text[:cut], "author"))
+    marks, entries = _numbers(authors), _numbers(lines[0])
+    named = entries <= marks and (len(entries) > 1 or entries == marks)
+    return f"\\address{{{lines[0]}}}" if entries and named else ""
 
 
-_AUTHOR = re.compile(r"\\author(?![A-Za-z])")
-# the numbers of marks: `Mahfouz\\textsuperscript{1,*}`, `$^{2}$`
-_NUMBERS = re.compile(r"(?:\\textsuperscript\s*\{|\$\s*\^\s*\{?)\s*(\d+)")
+def _numbers(text: str) -> set[str]:
+    """The numbers of a text's marks: `Mahfouz\\textsuperscript{1,*}`, `$^{1,2}$`, `$^1$`."""
+    return {n for mark in _MARKS.findall(text) for n in re.findall(r"\d+", "".join(mark))}
+
+
+# a mark's numbers: `Mahfouz\\textsuperscript{1,*}`, `$^{1,2}$`, `$^1$`
+_MARKS = re.compile(r"\\textsuperscript\s*\{([^{}]*)\}|\$\s*\^\s*(?:\{([^{}$]*)\}|(\d))\s*\$")
 # lines that each open with a number's mark, with blank lines before and between them
 _ENTRY_LINES = re.compile(r"\s*(?:(?:\\textsuperscript\s*\{\d+\}|\$\^\{?\d+\}?\$)[^\n]*\n\s*)+")
 _SECTION = re.compile(r"\\section\*?\s*\{|\\begin\{introduction\}")

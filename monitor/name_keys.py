@@ -183,16 +183,10 @@ def stands_inside(words: list[str], i: int, n: int, context: str) -> bool:
     (`MIT`, `IBM`) unless it leads its unit's name (`MIT Computer Science and AI Lab`)."""
     if numbered_university(words[i : i + n], context) or inside_another(words, i, n):
         return False
-    short = n == 1 and (len(words[i]) <= 3 or _surname(words[i], context))
+    surname = i == len(words) - 1 and _PERSON.fullmatch(context.strip()) is not None
+    short = n == 1 and (len(words[i]) <= 3 or surname)
     return not short or (i == 0 and leads_unit(words, context))
 
 
-def _surname(word: str, context: str) -> bool:
-    """Whether a word ends a person's name in the text, a part of its own (`Mathieu Roche`,
-    `J. Renault, Paris`): a surname that is also a company's."""
-    parts = (p.strip() for p in re.split(r"[,;]", context))
-    return any(_PERSON.fullmatch(p) and key(p).split()[-1:] == [word] for p in parts)
-
-
 # a person's name, whose surname may be a company's (`Mathieu Roche`, `Tom Philips`)
-_PERSON = re.compile(r"(?:[A-Z][a-z'’-]*\.? ){1,3}[A-Z][a-z'’-]+")
+_PERSON = re.compile(r"(?:[A-ZÀ-ÞŁŚŠŽČ][a-zß-ÿłśšžč'’-]*\.? ){1,3}[A-Z][a-z'’-]+")

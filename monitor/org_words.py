@@ -69,7 +69,7 @@ _LEGAL_FORM = re.compile(
 # `Lhasa Limited`: a name of a few words before it, not a title's `When Labels Are Limited`
 _LIMITED = re.compile(
     r"^(?:(?!(?:Is|Are|Was|Were|Be|Been|When|If|How|Why|What|Where|Not|Too|So)\b)"
-    r"[A-Z][\w&.'-]*\s+){1,3}Limited(?=,|$)"
+    r"(?:[A-Z][\w&.'-]*|&)\s+){1,4}Limited(?=,|$)"
 )
 
 

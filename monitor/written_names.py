@@ -203,3 +203,22 @@ _GENERIC = re.compile(
     r"mechanical|medical|normal|open|public|central|international|applied",
     re.I,
 )
+
+
+def name_only(part: str) -> bool:
+    """Whether a part is written as names only: capitalised words and codes (`LS2N`, `UMR
+    5205`) and the words that join a name (`por`, `de la`, `y`, `d'Azur`); no address's
+    number (`4-12-1 Nakanarusawa-cho`), no `and`, no prose (`formerly at`)."""
+    tokens = re.split(r"[\s\-–—]+", part.strip())
+    for n, token in enumerate(tokens):
+        word = re.sub(r"^[dl]['’](?=\w)", "", token)
+        code = token[:1].isdigit() and n > 0 and tokens[n - 1] in _UNIT_CODES
+        if not (word[:1].isupper() or word.casefold() in _NAME_JOINS or code):
+            return False
+    return True
+
+
+_UNIT_CODES = {"UMR", "UPR", "UMI", "UAR", "USR", "FRE", "UR", "EA"}  # `UMR 5205 CNRS`
+_NAME_JOINS = {"de", "del", "della", "da", "do", "dos", "das", "di", "du", "des", "la", "le", "les",
+               "el", "al", "y", "e", "et", "por", "para", "of", "for", "the", "von", "van", "der",
+               "den", "zu"}  # fmt: skip

@@ -175,7 +175,7 @@ def test_industry_beside_a_known_organisation(places: Gazetteer) -> None:
 
 
 def test_what_the_late_rules_leave_alone(places: Gazetteer) -> None:
-    """Inputs a review of extractor versions 83 to 87 found misread, each now read right."""
+    """Inputs two reviews of extractor versions 83 to 88 found misread, each now read right."""
     cases = {
         # a short form last keeps the name before it; a town last, an address, prose is none
         "Inria CNRS, Grenoble, France": ["Inria", "CNRS"],
@@ -187,11 +187,21 @@ def test_what_the_late_rules_leave_alone(places: Gazetteer) -> None:
         "AT&T Labs, Bedminster, NJ": ["AT&T Labs"],
         "Volkswagen Foundation, Hannover": ["Volkswagen Foundation"],
         "Nissan Chemical Corporation, Tokyo": ["Nissan Chemical Corporation"],
-        "J. Renault, Paris, France": ["J. Renault"],
+        "Jean Renault": ["Jean Renault"],
+        # a lab's code before its organisation, a name's joining words, any capital
+        "LS2N CNRS, Nantes Université": ["CNRS", "Nantes University"],
+        "UMR 5205 CNRS, Université de Lyon": ["CNRS", "University of Lyon"],
+        "Investigador de la CONACYT, Universidad Nacional Autónoma de México": [
+            "CONACYT",
+            "National Autonomous University of Mexico",
+        ],
+        "Ōsaka Riken, Kyoto University": ["RIKEN", "Kyoto University"],
+        "Genentech Roche, South San Francisco": ["Genentech", "Roche"],
     }
     for text, expected in cases.items():
         assert [i.english for i in places.institutions([text])] == expected, text
     assert not names_organisation("Robust Learning When Labels Are Limited")
+    assert names_organisation("Larsen & Toubro Limited")
     # a donor's initiative is an organisation of its own; a college of its university is not
     block = "\\author{Ann Lee \\\\ Chan Zuckerberg Initiative \\\\ Stanford University}"
     assert _labels(block, places) == [
@@ -233,4 +243,24 @@ def test_an_ieee_authors_name_is_no_organisation(places: Gazetteer) -> None:
     )
     assert _labels(body, places, "IEEEtran") == [
         "Institute of Computing Technology, Chinese Academy of Sciences(中国科学院计算技术研究所)"
+    ]
+
+
+def test_an_organisation_before_an_ieee_membership_stays(places: Gazetteer) -> None:
+    body = "\\author{Jane~Doe, Google Research,~\\IEEEmembership{Member,~IEEE}}"
+    assert _labels(body, places, "IEEEtran") == ["Google(谷歌)"]
+    named = "\\author{Jane Doe\\\\ Stanford University~\\IEEEmembership{Member,~\\textit{IEEE}}}"
+    assert _labels(named, places, "IEEEtran") == ["Stanford University(斯坦福大学)"]
+
+
+def test_entries_after_the_abstract_with_several_numbers_a_name(places: Gazetteer) -> None:
+    source = (
+        "\\documentclass{article}\\title{T}\\author{A. Lee\\textsuperscript{*,1,2} \\and B. Ng"
+        "$^{1}$}\\begin{document}\\maketitle\n\\begin{abstract}\nA.\n\\end{abstract}\n\n"
+        "\\textsuperscript{1} University College London, UK\\\\\n\\textsuperscript{2} "
+        "University of Leeds, UK\n\n\\section{Introduction}\nText."
+    )
+    assert _source_labels(source, places) == [
+        "University College London(伦敦大学学院)",
+        "The University of Leeds(利兹大学)",
     ]
