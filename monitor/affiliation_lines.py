@@ -269,10 +269,15 @@ def looks_institutional(line: str, known: Known) -> bool:
 
 
 def _prose(line: str) -> bool:
-    """A sentence rather than an affiliation: long, with a long run of words without a comma or
-    many parts that start in lower case (a long comma list of units, organisation and address,
-    each a name, is still an affiliation)."""
+    """A sentence rather than an affiliation: a relative or a negation (`which`), or long, with a
+    long run of words without a comma or many parts that start in lower case (a long comma list
+    of units, organisation and address, each a name, is still an affiliation)."""
     parts = [p.strip() for p in line.split(",")]
     lowercase = sum(1 for p in parts if p[:1].islower())  # `held in …`, `where it …`
     long_ = len(line) > 250 and (max(map(len, parts)) > 90 or lowercase * 3 > len(parts))
-    return len(line) > 600 or long_
+    return len(line) > 600 or long_ or _SENTENCE_WORDS.search(line) is not None
+
+
+# a sentence's relatives and negations, never in an organisation's name nor after a note's
+# lead (`X is a co-founder of Y, which develops …`, `The views expressed herein …`)
+_SENTENCE_WORDS = re.compile(r"\b(?:which|who|whose|herein|do not|does not|necessarily)\b")

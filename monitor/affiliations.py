@@ -38,8 +38,6 @@ _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
 _ROLE_LEAD = re.compile(r"^(?:(?:is|are)\s+)?(?:an?|the)\s[^,]*?\b(?:at|with)\s+", re.I)
 _ACRONYM_LAST = re.compile(r"\s[A-Z][A-Z0-9]{2,}$")  # a unit's short name: `MIT CSAIL`
-# capitalised words and a name's joining words only: no digit, no `and`, no prose
-
 _BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{2,9})\)\s*$")  # a short form after the name
 
 
@@ -48,10 +46,13 @@ class _Peer(str):
 
 
 class Gazetteer:
-    """Lookup of institution names and aliases."""
+    """Lookup of institution names and aliases (some only as a whole part: `Cornell`)."""
 
-    def __init__(self, entries: Iterable[tuple[str, Institution]]) -> None:
+    def __init__(
+        self, entries: Iterable[tuple[str, Institution]], whole_only: Iterable[str] = ()
+    ) -> None:
         self._index: dict[str, list[Institution]] = {}
+        self._whole_only = frozenset(whole_only)  # names never looked for inside another
         self._countries: set[str] = set(COUNTRY_WORDS)
         for name, institution in entries:
             rows = self._index.setdefault(key(name), [])
@@ -67,6 +68,8 @@ class Gazetteer:
         University`); of homonyms (`Northeastern University`: China, Thailand, USA), the one
         whose country the affiliation names outside the name (`University of Georgia` names
         none); else one without a Chinese name unless all rows give one (never a wrong one)."""
+        if not whole and name_key in self._whole_only:
+            return None
         wordings = [name_key, *variants(name_key)] if whole else [name_key]
         rows = next((r for k in wordings if (r := self._index.get(k))), None)
         if not rows:
@@ -262,10 +265,7 @@ class Gazetteer:
 
     def _joined(self, part: str, after_known: bool = False) -> list[str]:
         """The organisations one part of a comma list joins (`joined_names.joined`)."""
-
-        def known(name: str) -> bool:
-            return self._get(key(name), part) is not None
-
+        known = lambda name: self._get(key(name), part) is not None  # noqa: E731
         return joined_names.joined(part, after_known, known, self._countries)
 
     def knows(self, text: str) -> bool:

@@ -30,16 +30,19 @@ def load_gazetteer(universities: Path, extra: Path) -> Gazetteer:
         institution = Institution(english, chinese, row["country_english"].strip())
         entries += [(n, institution) for n in (english, chinese) if n]
     extra_entries: list[tuple[str, Institution]] = []
+    whole_only: list[str] = []
     for _, row in _rows(extra, ("english_name", "chinese_name", "aliases")):
         english = row["english_name"].strip()
         chinese = row["chinese_name"].strip() or chinese_of.get(key(english))
         institution = Institution(english, chinese or None)
-        # a paper in Chinese writes its organisations' Chinese names (`清华大学`)
-        names = [english, *(a for a in row["aliases"].split("|") if a.strip()), chinese or ""]
-        names = [n for n in names if n]
-        extra_entries.extend((n, institution) for n in names)
+        aliases = [a.strip() for a in row["aliases"].split("|") if a.strip()]
+        # `=Cornell`: a name that stands for it only as a whole part, never inside a longer one
+        # (`Weill Cornell Medicine`); a paper in Chinese writes its Chinese name (`清华大学`)
+        whole_only += [key(a[1:]) for a in aliases if a.startswith("=")]
+        names = [english, *(a.lstrip("=") for a in aliases), chinese or ""]
+        extra_entries.extend((n, institution) for n in names if n)
     # curated rows win over the university list's spelling of the same name
-    return Gazetteer([*extra_entries, *entries])
+    return Gazetteer([*extra_entries, *entries], whole_only)
 
 
 _LOST_COMMA = re.compile(r"(?<=\S) {2,}(?=\S)")

@@ -264,3 +264,39 @@ def test_entries_after_the_abstract_with_several_numbers_a_name(places: Gazettee
         "University College London(伦敦大学学院)",
         "The University of Leeds(利兹大学)",
     ]
+
+
+def test_short_names_that_stand_only_as_a_whole_part(places: Gazetteer) -> None:
+    # `Cornell` beside a company is Cornell University; inside a longer name it is not
+    assert places.labels(["NVIDIA & Cornell"]) == [
+        "NVIDIA(英伟达)",
+        "Cornell University(康奈尔大学)",
+    ]
+    assert places.labels(["Harvard"]) == ["Harvard University(哈佛大学)"]
+    for longer in (
+        "Harvard Medical School",
+        "Weill Cornell Medicine",
+        "Duke Energy",
+        "Cornell Tech",
+    ):
+        assert places.labels([longer]) == [longer], longer
+
+
+def test_a_note_in_sentences_names_no_organisation(places: Gazetteer) -> None:
+    # a title's footnote of disclosures: a relative clause or a negation is prose
+    note = (
+        "\\thanks{John J. Horton is a co-founder of Expected Parrot Inc., which develops "
+        "generative AI models. The views expressed herein do not necessarily reflect the views "
+        "of the National Bureau of Economic Research.}"
+    )
+    assert _labels(f"\\author{{John J. Horton \\\\ MIT}}{note}", places) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
+
+
+def test_french_engineering_schools(places: Gazetteer) -> None:
+    note = "Wilfrid Perruquetti is with Centrale Lille, CNRS, UMR 9189 - CRIStAL, F-59000 Lille"
+    assert places.labels([note.split(" is with ")[1]]) == [
+        "Centrale Lille(里尔中央理工学院)",
+        "CNRS(法国国家科学研究中心)",
+    ]

@@ -125,6 +125,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout61", (0.98, 0.88, 0.75, 0.08)),
         ("pdf_heldout11", (0.78, 0.72, 0.5, 0.12)),
         ("latex_heldout62", (0.98, 0.95, 0.9, 0.0)),
+        ("latex_heldout63", (0.9, 0.9, 0.8, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
