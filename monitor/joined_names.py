@@ -13,6 +13,7 @@ from monitor.org_words import PLACE, names_organisation
 from monitor.written_names import two_named
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
+_HYPHENED = re.compile(r"(\w[^-]*\w)-(\w[^-]*\w)")  # one hyphen, no space at it: `CONICET-UTN`
 
 
 class Place(str):
@@ -27,7 +28,11 @@ def joined(
     one name otherwise (`… of Science & Technology`). Joined by `and`, one must be known
     (`Inria and LIRMM`, not `… Polytechnic Institute and State University`), or each be
     named as one of its own (`Padova University and INFN`). Each side is then a part of the
-    list like any other: an unknown short form is left out (`LASI`)."""
+    list like any other: an unknown short form is left out (`LASI`). Two known names joined
+    by a hyphen are two (`CONICET-UTN`, `SUPSI-USI`), unless the whole is one (`MIT-IBM …`)."""
+    hyphened = _HYPHENED.fullmatch(part.strip())
+    if hyphened and not known(part) and all(map(known, hyphened.groups())):
+        return list(hyphened.groups())
     slashed = part.split("/")  # `CNRS/IN2P3`, `CEA/Irfu`: the known one, not its institute
     if len(slashed) == 2 and " " not in part.strip():
         return [x for x in slashed if known(x)] or [part]

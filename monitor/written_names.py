@@ -23,6 +23,7 @@ from monitor.org_words import (
     names_organisation,
     shares_name,
 )
+from monitor.places import is_place
 
 
 def without_address(affiliation: str) -> str:
@@ -77,13 +78,25 @@ def _units_then_short_form(parts: list[str]) -> bool:
 
 
 # a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
+# a full stop after a word, not an abbreviation's (`Univ. Lille`, `Tech. Munich`)
+_STOP_THEN_PLACE = re.compile(
+    r"(?<=[a-z)])(?<!\bUniv)(?<!\bInst)(?<!\bTech)(?<!\bDept)(?<!\bLab)(?<!\bSci)\.\s+(?=[A-Z])"
+)
+_LEGAL_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co)$")
 _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
 
 
 def _without_glued_place(part: str) -> str:
-    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
+    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`), and
+    `Institute X (ICC). Buenos Aires` without the town after its full stop (not `Univ. Lille`)."""
     glued = _GLUED_PLACE.search(part)
-    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
+    if glued and not names_organisation(glued[0]):
+        return part[: glued.start()]
+    stop = _STOP_THEN_PLACE.search(part)
+    if not stop or not is_place(part[stop.end() :]):
+        return part
+    name = part[: stop.start()]
+    return f"{name}." if _LEGAL_END.search(name) else name  # `Acme Inc.`
 
 
 # an organisation's own research arm or team, named after it
