@@ -30,8 +30,11 @@ def institutions(path: Path, places: Gazetteer) -> list[Located]:
     names = latex_front.affiliations(files, places.knows) if files else []
     source = "latex"
     if not names and blob:
-        text = pdf_page.first_page_text(blob, str(path))
-        names, source = pdf_header.affiliations(text, "", (), places.knows), "pdf"
+        page = pdf_page.first_page(blob, str(path))
+        # the title, which the digest has from arXiv, is the page's largest text here; not
+        # when that names an institution (a thesis's cover)
+        title = "" if places.knows(page.largest) else page.largest
+        names, source = pdf_header.affiliations(page.text, title, (), places.knows), "pdf"
     return [Located(i, source) for i in places.institutions(names)]
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import re
 import unicodedata
+from dataclasses import dataclass
 
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 from pypdf.errors import PyPdfError
 
 from monitor.affiliation_lines import FUNDING, Known, clean_line
@@ -64,21 +66,51 @@ _LIGATURES = str.maketrans(
 )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class FirstPage:
+    """A PDF's first page: its text, and the text set in its largest font (on a paper's first
+    page, the title), which a reader of a local PDF has no other way to know."""
+
+    text: str
+    largest: str
+
+
 def first_page_text(blob: bytes, name: str) -> str:
-    """The text of page 1 (of page 2 when page 1 is Elsevier's highlights or graphical
-    abstract, which come before the title page); `InputError` when the PDF cannot be read (one
-    error, without the parser's own warnings about the same damage)."""
+    """The text of page 1 (`first_page`)."""
+    return first_page(blob, name).text
+
+
+def first_page(blob: bytes, name: str) -> FirstPage:
+    """Page 1 (page 2 when page 1 is Elsevier's highlights or graphical abstract, which come
+    before the title page); `InputError` when the PDF cannot be read (one error, without the
+    parser's own warnings about the same damage)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(blob))
         if not reader.pages:
             raise InputError(f"{name}: PDF has no pages")
-        text = reader.pages[0].extract_text() or ""
+        sized: list[tuple[float, str]] = []
+        text = _sized_text(reader.pages[0], sized)
         if _BEFORE_TITLE.match(text) and len(reader.pages) > 1:
-            text = reader.pages[1].extract_text() or ""
-        return text.translate(_LIGATURES)
+            sized.clear()
+            text = _sized_text(reader.pages[1], sized)
     except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
         raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
+    top = max((size for size, _ in sized), default=0.0)
+    largest = " ".join(" ".join(run.split()) for size, run in sized if size == top)
+    return FirstPage(text.translate(_LIGATURES), largest.translate(_LIGATURES))
+
+
+def _sized_text(page: PageObject, sized: list[tuple[float, str]]) -> str:
+    """The page's text; each run of it with its size on the page (its font's size scaled by
+    the text and graphics matrices) appended to `sized`."""
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
+        if text.strip():
+            scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+            sized.append((round(size * scale, 1), text))
+
+    return page.extract_text(visitor_text=visit) or ""
 
 
 # the space TeX ate after `Ume\\aa`: `UmeåUniversity`

@@ -4,8 +4,12 @@ one lettered entry alone, French and German institution words. Each written smal
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from monitor import local_paper, pdf_page
 from monitor.affiliations import Gazetteer
 from monitor.org_words import names_organisation
+from tests.paper_files import first_page
 from tests.test_affiliation_blocks import _page_labels
 
 
@@ -164,4 +168,24 @@ def test_a_pdf_line_that_starts_with_in_goes_on_the_line_above(places: Gazetteer
     assert _page_labels(page, places) == [
         "National Supercomputing Center in Wuxi(国家超级计算无锡中心)",
         "Tsinghua University(清华大学)",
+    ]
+
+
+def test_a_local_pdf_s_title_is_its_largest_text(places: Gazetteer, tmp_path: Path) -> None:
+    # the digest has the title from arXiv; `radar affiliations FILE.pdf` reads it off the page
+    blob = first_page("Scaling Experts", "Ada Lovelace", ["1Tsinghua University"])
+    assert pdf_page.first_page(blob, "x.pdf").largest == "Scaling Experts"
+    real = Path(__file__).parent / "fixtures"
+    for pdf, expected in (
+        ("pdf_heldout11/article_independent-medresearchbench.pdf", []),
+        ("pdf_heldout7/other_baihu-robot-dataset-humanoid-robotics-shanghai.pdf",
+         ["Humanoid Robotics (Shanghai) Co., Ltd"]),
+    ):  # fmt: skip
+        found = local_paper.institutions(real / pdf, places)
+        assert [x.institution.english for x in found] == expected, pdf
+    # a cover whose largest text is an institution's name: no title is taken from it
+    cover = tmp_path / "cover.pdf"
+    cover.write_bytes(first_page("Tsinghua University", "Ada Lovelace", ["Beijing, China"]))
+    assert [x.institution.english for x in local_paper.institutions(cover, places)] == [
+        "Tsinghua University"
     ]
