@@ -103,7 +103,8 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
     # and IEEE's `Huawei~Li,~\\IEEEmembership{Senior Member,~IEEE}`: a name, whatever it says
     bodies = [
         _IJCAI_PART.sub(r"\\\\ ", _IEEE_MEMBER.sub(_member_name, body))
-        for (body,) in macro_args(front, "author")
+        for macro in ("author", "coltauthor")  # COLT's class writes it so
+        for (body,) in macro_args(front, macro)
     ]
     for body in bodies:
         # `Names$^{1}$ \\ $^{1}$eunomia-bpf, $^{2}$UC Santa Cruz`: the entries after the names

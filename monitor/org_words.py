@@ -181,7 +181,7 @@ _FIELD_TEXT = (
     "electrical communication communications software systems automation control cybernetics "
     "robotics applied advanced study studies medical medicine neuroscience cognitive economics "
     "management mechanics energy materials telecommunications network networks security "
-    "learning machine theoretical digital quantum interdisciplinary"
+    "learning machine theoretical digital quantum interdisciplinary research operations"
 )
 _FIELD_WORDS = frozenset(_FIELD_TEXT.split())
 
@@ -257,16 +257,25 @@ def unit_of(line: str, organisation: str) -> bool:
     Centre for Doctoral Training`; `AIML Lab, School of Computer Science`, each part one), an
     institute a university names by its field (`Instytut Informatyki` above `Politechnika
     Warszawska`), a college or initiative above a university (`Heinz College` above `Carnegie
-    Mellon University`, `Data Science Initiative` above `Brown University`), or a unit carrying
+    Mellon University`, `Data Science Initiative` above `Brown University`), a department named
+    by its fields alone (`Operations Research and Information Engineering`), or a unit carrying
     the organisation's own name (`Warwick Mathematics Institute` above `University of
     Warwick`)."""
     parts = line.split(",")
     if says_unit(line) or all(says_unit(p.strip()) for p in parts):
         return True
-    if (field_named(parts[0]) or _college(line)) and UNIVERSITY.search(organisation):
+    fields = field_named(parts[0]) or _college(line) or _fields_only(parts[0])
+    if fields and UNIVERSITY.search(organisation):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
+
+
+def _fields_only(part: str) -> bool:
+    """Whether a part is a department's name without the word (`Operations Research and
+    Information Engineering` above `Cornell University`): the words of fields alone."""
+    words = re.findall(r"[^\W\d_]+|&", part)
+    return len(words) > 1 and all(folded(w) in _FIELD_WORDS for w in words)
 
 
 def _college(line: str) -> bool:

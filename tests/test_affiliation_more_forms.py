@@ -4,6 +4,7 @@ small; the papers that showed them are in tests/fixtures/latex_heldout61-67)."""
 from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
+from tests.test_affiliation_shapes import _labels
 
 
 def test_two_known_names_joined_by_a_hyphen_are_two(places: Gazetteer) -> None:
@@ -33,3 +34,19 @@ def test_a_town_after_a_full_stop_is_the_address(places: Gazetteer) -> None:
     assert places.labels(["Quantit Inc. Beijing, China"]) == ["Quantit Inc."]
     # an abbreviation's full stop is part of the name
     assert places.labels(["Univ. Lille, France"]) == ["University of Lille(里尔大学)"]
+
+
+def test_colt_s_author_macro_and_a_department_named_by_its_fields(places: Gazetteer) -> None:
+    colt = (
+        "\\coltauthor{\\Name{Bangrui Chen} \\Email{bc496@cornell.edu} \\\\ "
+        "\\addr Operations Research and Information Engineering\\\\ Cornell University\\\\ "
+        "New York, NY 14850, USA \\AND \\Name{David Kempe} \\Email{d@usc.edu} \\\\ "
+        "\\addr Department of Computer Science\\\\ University of Southern California}"
+    )
+    assert _labels(colt, places) == [
+        "Cornell University(康奈尔大学)",
+        "University of Southern California(南加利福尼亚大学)",
+    ]
+    # a name of its own above the university stays
+    apart = "\\author{\\name Ann Lee \\\\ \\addr Quantit Research\\\\ Cornell University}"
+    assert _labels(apart, places) == ["Quantit Research", "Cornell University(康奈尔大学)"]
