@@ -100,6 +100,10 @@ NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
     r"(?:none|n/a|no institute given)$|"
     r"(?:version|draft|last updated|preprint|proceedings of)\b|"
+    # a venue: `Workshop on Efficient Systems …`, `Accepted at the 40th International …`
+    r"(?:(?:accepted|presented|published|to appear) (?:at|in|to) )?(?:the )?"
+    r"(?:\d+(?:st|nd|rd|th) )?(?:(?:international|annual|ieee|acm) )*"
+    r"(?:workshop|conference|symposium) on\b|"
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`

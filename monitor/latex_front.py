@@ -136,10 +136,11 @@ def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[s
 
 
 def _in_the_date(front: str, macros: dict[str, str], known: Known) -> list[str]:
-    """Numbered entries in `\\date{…}`, where some `article` papers set them under the names
-    (`\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research Center, …}`)."""
+    """Affiliations in `\\date{…}`, where some `article` papers set them under the names:
+    numbered entries (`\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research
+    Center, …}`), or lines (`\\date{X-ray Science Division, …, Argonne National Laboratory}`)."""
     bodies = [_TYPE_SIZE.sub("", body) for (body,) in macro_args(front, "date")]
-    entries = [e for body in bodies for e in marked_entries(body)]
+    entries = [e for body in bodies for e in marked_entries(body) or [body]]
     # only lines that say they are organisations: notes are numbered there too (`Project page`)
     return [x for e in entries for x in entry_lines(e, macros, known, False)]
 

@@ -50,3 +50,20 @@ def test_colt_s_author_macro_and_a_department_named_by_its_fields(places: Gazett
     # a name of its own above the university stays
     apart = "\\author{\\name Ann Lee \\\\ \\addr Quantit Research\\\\ Cornell University}"
     assert _labels(apart, places) == ["Quantit Research", "Cornell University(康奈尔大学)"]
+
+
+def test_an_affiliation_set_in_the_date(places: Gazetteer) -> None:
+    authors = "\\author{Pawan K. Tripathi \\and Brian H. Toby}"
+    dated = (
+        "\\date{X-ray Science Division, Advanced Photon Source, Argonne National Laboratory, "
+        "Lemont, IL 60439, USA \\\\[4pt] $^{\\ast}$Correspondence: toby@anl.gov}"
+    )
+    assert _labels(authors + dated, places) == ["Argonne National Laboratory(阿贡国家实验室)"]
+    # a date, a version, a venue: no organisation
+    for date in (
+        "\\today",
+        "Version 2.0, March 2024",
+        "Workshop on Efficient Systems for Foundation Models, ICML 2024",
+        "Accepted at the 40th International Conference on Machine Learning Systems",
+    ):
+        assert _labels(f"{authors}\\date{{{date}}}", places) == [], date
