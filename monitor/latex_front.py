@@ -28,11 +28,12 @@ from monitor.tex import args_at, braced, definitions, macro_args, plain
 # the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`)
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
              "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress",
-             "addaffiliation")  # fmt: skip
-_KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation")  # `{key}{Organisation}`
+             "addaffiliation", "altaffiltext")  # fmt: skip
+# `{key}{Organisation}` (AASTeX 5's `\\altaffiltext{1}{…}` too)
+_KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation", "altaffiltext")
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
-    r"aistatsaddress|addaffiliation|"
+    r"aistatsaddress|addaffiliation|altaffiltext|"
     r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate)"
     r"(?![A-Za-z])"
 )

@@ -67,3 +67,32 @@ def test_an_affiliation_set_in_the_date(places: Gazetteer) -> None:
         "Accepted at the 40th International Conference on Machine Learning Systems",
     ):
         assert _labels(f"{authors}\\date{{{date}}}", places) == [], date
+
+
+def test_aastex_5_s_affiliation_notes(places: Gazetteer) -> None:
+    aastex = (
+        "\\author{Jacob T. VanderPlas\\altaffilmark{1}}\\author{Zeljko Ivezic\\altaffilmark{2}}"
+        "\\altaffiltext{1}{eScience Institute, University of Washington}"
+        "\\altaffiltext{2}{Department of Astronomy, University of Washington}"
+    )
+    assert _labels(aastex, places) == ["University of Washington(华盛顿大学)"]
+
+
+def test_paris_universities_before_their_mergers(places: Gazetteer) -> None:
+    # Paris 5, 6, 7 and 11 and Marne-la-Vallée, in the papers of their years and short forms
+    upem = "Université Paris-Est, LIGM (UMR 8049), CNRS, UPEM, ESIEE Paris, ENPC, Marne-la-Vallée"
+    assert [i.english for i in places.institutions([upem])] == [
+        "University of Paris-Est",
+        "CNRS",
+        "Université Paris-Est Marne-la-Vallée",
+        "ESIEE Paris",
+        "École des Ponts ParisTech",
+    ]
+    assert places.labels(["LRI, Univ. Paris-Sud, CNRS"])[0] == "Université Paris-Sud(巴黎第十一大学)"
+    assert places.labels(["Univ Paris Diderot, Sorbonne Paris Cité"])[0] == (
+        "Université Paris Diderot(巴黎第七大学)"
+    )
+    assert places.labels(["Sorbonne Universités, UPMC Univ Paris 06, LIP6"]) == [
+        "Sorbonne University(索邦大学)",
+        "Université Pierre et Marie Curie(巴黎第六大学)",
+    ]
