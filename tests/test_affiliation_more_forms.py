@@ -88,7 +88,8 @@ def test_paris_universities_before_their_mergers(places: Gazetteer) -> None:
         "ESIEE Paris",
         "École des Ponts ParisTech",
     ]
-    assert places.labels(["LRI, Univ. Paris-Sud, CNRS"])[0] == "Université Paris-Sud(巴黎第十一大学)"
+    paris_sud = places.labels(["LRI, Univ. Paris-Sud, CNRS"])
+    assert paris_sud[0] == "Université Paris-Sud(巴黎第十一大学)"
     assert places.labels(["Univ Paris Diderot, Sorbonne Paris Cité"])[0] == (
         "Université Paris Diderot(巴黎第七大学)"
     )
