@@ -9,7 +9,9 @@ import re
 from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
-from monitor.org_words import PLACE, names_organisation, part_of_next, short_name
+from monitor.note_sentences import sentences
+from monitor.org_words import PLACE, UNIVERSITY, names_organisation, part_of_next, short_name
+from monitor.places import is_place
 
 Known = Callable[[str], bool]
 
@@ -148,40 +150,6 @@ _NAMES_COLON = re.compile(
 )
 
 
-# a sentence ends before a capital, or a note's mark and its capital (`…). 1Zihan Wu is with`)
-# (`… Cambridge, MA 02139 USA. B. Jones is with`), or a postcode (`… de Mexico. 04510 Mexico
-# City`), not after an initial or a legal form
-_SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]])|(?<=[A-Z]{2}))(?<!\bCo)(?<!\bInc)(?<!\bLtd)(?<!\bCorp)\.\s+"
-    r"(?=(?:[0-9]{1,2}|[*∗†‡§])?[A-Z]|\(|[0-9]{4,6}\s+[A-Z])"
-)
-# a name's abbreviation (`Univ. Grenoble Alpes`, `Washington University in St. Louis`) ends a
-# sentence only when a sentence's opening follows (`Zhejiang Lab. B. Jones is with …`)
-_ABBREVIATED = re.compile(r"\b(?:Univ|Dept|St|Inst|Mass|Natl|Tech|Lab|Sci|Eng|Res|Mt|Dr|Prof)$")
-_OPENING = re.compile(
-    r"^(?:[0-9]{1,2}|[*∗†‡§])?(?:Correspondence|This|These|The|We|Our|Part|Work|Email|E-mail|"
-    r"[A-Z]\.\s|[A-Z][\w-]+(?: [A-Z][\w.-]+){0,3},? (?:is|are|was|were)\b)"
-)
-
-
-def sentences(text: str) -> list[str]:
-    """The text's sentences (`A and B are with X. C is with Y.`), a name's abbreviation not
-    taken for an end."""
-    out: list[str] = []
-    for piece in _SENTENCE_END.split(text):
-        if out and _ABBREVIATED.search(out[-1]) and not _OPENING.match(piece):
-            out[-1] = f"{out[-1]}. {piece}"
-        else:
-            out.append(piece)
-    return out
-
-
-def first_sentence(text: str) -> str:
-    """The text up to its first sentence's end (`Meta AI, New York, USA. Correspondence to: …`
-    → `Meta AI, New York, USA`)."""
-    return sentences(text)[0]
-
-
 def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = False) -> list[str]:
     """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
     …}`): each sentence on its own, its "is with"/"work done at" lead removed (and "is a
@@ -200,7 +168,9 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped
                 )
-            lead = _NAMES_WITH.match(line) is not None or lead_removed
+            positioned = stripped
+            stripped = without_position(stripped, known)  # `Senior developer in …, Adform`
+            lead = _NAMES_WITH.match(line) is not None or lead_removed or stripped != positioned
             named = not led and lead and _written_as_a_name(stripped, known)
             line = stripped
             if looks_institutional(line, known) or named:
@@ -208,6 +178,26 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
     return out
 
 
+def without_position(line: str, known: Known) -> str:
+    """A line without the author's position written as its first part, before the
+    organisation (`Senior developer in the Demand-Side Platform team, Adform Lithuania`); not
+    a part that names one (`Graduate University for Advanced Studies`, `… in Google Brain`)."""
+    role = _ROLE_PART.match(line)
+    if role is None or known(role[0]) or UNIVERSITY.search(role[0]) or FUNDING.search(role[0]):
+        return line
+    rest = line[role.end() :]
+    first = rest.split(",")[0].strip()  # a name follows (not `Independent Researcher, USA`)
+    named = known(first) or _NAME_WORDS.fullmatch(first) or short_name(first)
+    town = is_place(first.split(" ")[0])  # `Adform Lithuania` is a name
+    return rest if named and not town and not placeholder(role[0]) else line
+
+
+# a note's first part that is the author's position (`Senior developer in the Demand-Side
+# Platform team, Adform Lithuania, …`): the organisation follows it
+_ROLE_PART = re.compile(
+    rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}(?:(?!\b(?:at|with)\b)[^,]){{0,60}},\s+(?=[A-Z])",
+    re.I,
+)
 # authors' names and "is with" (`Y. Cao is with`, `Y.-F. Zhang and R. He are with`), not a
 # sentence's subject (`The largest gains for LLaMA are with`) nor other leads (`Work done with`)
 INITIALS = r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+"  # `Y.`, `Y.-F.`, `R. L.`

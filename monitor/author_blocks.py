@@ -16,6 +16,7 @@ from monitor.affiliation_lines import (
     looks_institutional,
     placeholder,
     split_lines,
+    without_position,
 )
 from monitor.mail_domains import mail_domains, names_domain
 from monitor.org_words import (
@@ -76,7 +77,7 @@ def entry_lines(entry: str, macros: dict[str, str], known: Known, explicit: bool
     """The organisations of one affiliation: its lines that say they are one or name the
     e-mail domain (`\\textit{Neo4j} \\\\ jim@neo4j.com`); else, when the macro is an
     affiliation's own, its first line."""
-    lines = split_lines(plain(entry, macros))
+    lines = [without_position(x, known) for x in split_lines(plain(entry, macros))]
     kept = _without_units(_organisation_lines(lines, mail_domains(entry), known), known)
     if kept or not explicit:
         return kept

@@ -17,11 +17,11 @@ from monitor.affiliation_lines import (
     WORK_AT,
     Known,
     clean_line,
-    first_sentence,
     looks_institutional,
     note_lines,
 )
 from monitor.mail_domains import mail_domains, names_domain
+from monitor.note_sentences import first_sentence
 from monitor.org_words import folded, names_organisation
 from monitor.paper import normalize_title
 from monitor.pdf_blocks import (

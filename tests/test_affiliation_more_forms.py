@@ -97,3 +97,20 @@ def test_paris_universities_before_their_mergers(places: Gazetteer) -> None:
         "Sorbonne University(索邦大学)",
         "Université Pierre et Marie Curie(巴黎第六大学)",
     ]
+
+
+def test_a_position_written_before_the_organisation(places: Gazetteer) -> None:
+    note = (
+        "\\author{Dmitrij Koniajev$^{1}$, Vladimir Fedorov$^{2}$"
+        "\\thanks{$^{1}$Senior developer in the Demand-Side Platform team, Adform Lithuania, "
+        "J. Jasinskio 16C, LT-01112 Vilnius, Lithuania}"
+        "\\thanks{$^{2}$Postdoctoral researcher at the Department of Wind Energy, Technical "
+        "University of Denmark, Roskilde, Denmark}}"
+    )
+    assert _labels(note, places) == [
+        "Adform Lithuania",
+        "Technical University of Denmark(丹麦技术大学)",
+    ]
+    # no name after it, or none but a place: nothing to take off
+    for line in ("Independent Researcher, Tampa, FL, USA", "Corresponding author: U. D., Phone"):
+        assert _labels(f"\\author{{Ann Lee$^{{1}}$ \\\\ $^{{1}}${line}}}", places) == [], line

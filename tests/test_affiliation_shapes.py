@@ -707,7 +707,7 @@ def test_french_names_ampersands_and_street_numbers(places: Gazetteer) -> None:
         "Sorbonne University(索邦大学)",
     ]
     assert places.labels(["IRIF, University Paris Diderot & CNRS"]) == [
-        "University Paris Diderot",
+        "Université Paris Diderot(巴黎第七大学)",
         "CNRS(法国国家科学研究中心)",
     ]
     assert places.labels(["Hong Kong University of Science & Technology"]) == [

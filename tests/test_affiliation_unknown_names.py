@@ -79,7 +79,7 @@ def test_a_short_form_after_its_own_labs_and_centres(places: Gazetteer) -> None:
 
 def test_univ_without_its_full_stop_and_a_slash_between_two(places: Gazetteer) -> None:
     assert places.labels(["APC, Univ Paris Diderot, CNRS/IN2P3, CEA/Irfu, France"]) == [
-        "Univ Paris Diderot",
+        "Université Paris Diderot(巴黎第七大学)",
         "CNRS(法国国家科学研究中心)",
         "French Alternative Energies and Atomic Energy Commission(法国原子能和替代能源委员会)",
     ]
