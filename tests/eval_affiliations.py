@@ -93,7 +93,7 @@ def _campus(found: str, expected: str) -> bool:
     return whole.startswith(head + " ") and is_place(whole[len(head) + 1 :])
 
 
-_FROM = re.compile(r"^% --- from (\S+) ---$", re.M)
+_FROM = re.compile(r"^% --- from (\S+)(?: \(\S+\))? ---$", re.M)  # `(URL)` may follow the path
 _SOURCE_PATH = re.compile(r"^% source: https://github\.com/[^/]+/[^/]+/blob/[0-9a-f]+/(\S+)", re.M)
 
 
