@@ -25,7 +25,8 @@ _INCLUDE_DEPTH = 4
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")  # `\\%` starts one, `\%` does not
 _COMMENT_LINE = re.compile(r"^[ \t]*%[^\n]*\n", re.M)
 _IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.S)
-_INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}")
+# `\\input{file}`, `\\include{file}`, and TeX's own `\\input file.tex`
+_INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}|\\input\s+([\w./-]*\w)")
 
 
 def unpack(blob: bytes, name: str) -> dict[str, str]:
@@ -215,7 +216,8 @@ _FLAT = (
 
 def _expand(files: dict[str, str], path: str, text: str, depth: int) -> str:
     def include(match: re.Match[str]) -> str:
-        target = match.group(1).strip()
+        # `\\input{"author list"}`: a quoted name
+        target = (match.group(1) or match.group(2)).strip().strip('"')
         base = posixpath.dirname(path)
         names = (target, posixpath.join(base, target))
         for candidate in [posixpath.normpath(n + ext) for n in names for ext in ("", ".tex")]:

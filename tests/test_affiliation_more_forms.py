@@ -3,6 +3,7 @@ small; the papers that showed them are in tests/fixtures/latex_heldout61-67)."""
 
 from __future__ import annotations
 
+from monitor import latex_front
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels
 
@@ -114,3 +115,12 @@ def test_a_position_written_before_the_organisation(places: Gazetteer) -> None:
     # no name after it, or none but a place: nothing to take off
     for line in ("Independent Researcher, Tampa, FL, USA", "Corresponding author: U. D., Phone"):
         assert _labels(f"\\author{{Ann Lee$^{{1}}$ \\\\ $^{{1}}${line}}}", places) == [], line
+
+
+def test_an_author_file_input_without_braces_or_in_quotes(places: Gazetteer) -> None:
+    authors = "\\author{Ann Lee}\\affiliation{Argonne National Laboratory, Lemont, IL}"
+    for line in ("\\input author_list.tex", "\\input author_list", '\\input{"author_list.tex"}'):
+        main = f"\\documentclass{{elsarticle}}\n{line}\n\\begin{{document}}\\maketitle\n"
+        files = {"main.tex": main, "author_list.tex": authors}
+        found = places.labels(latex_front.affiliations(files, places.knows))
+        assert found == ["Argonne National Laboratory(阿贡国家实验室)"], line
