@@ -18,6 +18,7 @@ from monitor.affiliation_lines import (
     split_lines,
     without_position,
 )
+from monitor.field_units import unit_of
 from monitor.mail_domains import mail_domains, names_domain
 from monitor.org_words import (
     PLACE,
@@ -25,7 +26,6 @@ from monitor.org_words import (
     says_unit,
     short_form_and_place,
     short_name,
-    unit_of,
 )
 from monitor.places import is_place
 from monitor.tex import macro_args, plain

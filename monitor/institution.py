@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from monitor.field_units import field_named
 from monitor.name_keys import key
-from monitor.org_words import UNIVERSITY, field_named, has_lead, is_unit, without_lead
+from monitor.org_words import UNIVERSITY, has_lead, is_unit, without_lead
 
 
 @dataclass(frozen=True)

@@ -147,43 +147,20 @@ APPOSITIVE = re.compile(
 )
 # an institution word alone names none (`Lehigh University, University, Bethlehem, PA`: a town)
 _BARE = re.compile(r"^\s*(?:the\s+)?(?:university|institute|college|school|academy)\s*$", re.I)
-# a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`): an address
-_STREET = re.compile(r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d", re.I)
+# a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`, `1910 University
+# Drive`): an address
+_STREET = re.compile(
+    r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d|"
+    r"^\s*\d+[a-z]?\s+(?:[\w.'-]+\s+){1,4}(?:drive|street|avenue|road|boulevard|lane|way|"
+    r"parkway|dr|st|ave|rd|blvd)\.?\s*$",
+    re.I,
+)
 
 
 def part_of_next(line: str) -> bool:
     """Whether a line of an author block names a unit of the organisation on the next line
     (`Institute for Computer Science` \\\\ `University of Bonn`): one name, no comma."""
     return "," not in line and bool(is_unit(line) or _OF_INSTITUTE.match(line))
-
-
-def field_named(part: str) -> bool:
-    """Whether an institute is named by its field alone (`Institute of Computing`, `Instytut
-    Informatyki`, `Electrical and Electronics Engineering Institute`): beside a university, one
-    of its units; a proper name (`Harbin Institute of Technology`, `Allen Institute for AI`)
-    makes an organisation of its own."""
-    named = _FIELD_INSTITUTE.match(part.strip()) or _INSTITUTE_OF_FIELD.match(part.strip())
-    words = re.findall(r"[^\W\d_]+|&", named[1]) if named else []
-    return bool(words) and all(folded(w) in _FIELD_WORDS for w in words)
-
-
-_FIELD_INSTITUTE = re.compile(
-    r"^(?:the\s+)?(?:institute|institut|instytut|istituto|instituto)\b\s*(.*)$", re.I
-)
-_INSTITUTE_OF_FIELD = re.compile(r"^(?:the\s+)?(.+?)\s+(?:institute|institut)$", re.I)
-# the words of a field of study, and those that join them, in the languages of affiliations
-_FIELD_TEXT = (
-    "of for fur de di da do del der i and & e y und in the "
-    "computing computer computers computation computational informatics informatik informatyki "
-    "informatica informatique information mathematics mathematical matematyki mathematik "
-    "matematica physics physik fizyki fisica physique chemistry biology engineering technology "
-    "sciences science nauk artificial intelligence data statistics electronics electronic "
-    "electrical communication communications software systems automation control cybernetics "
-    "robotics applied advanced study studies medical medicine neuroscience cognitive economics "
-    "management mechanics energy materials telecommunications network networks security "
-    "learning machine theoretical digital quantum interdisciplinary research operations"
-)
-_FIELD_WORDS = frozenset(_FIELD_TEXT.split())
 
 
 _OF_INSTITUTE = re.compile(r"^(?:the\s+)?institute (?:of|for)\b", re.I)
@@ -251,43 +228,6 @@ def says_unit(line: str) -> bool:
     return bool(is_unit(line) or TEAM.search(line) or CENTRE.search(line))
 
 
-def unit_of(line: str, organisation: str) -> bool:
-    """Whether a line written above an organisation's names one of its units: a department
-    or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
-    Centre for Doctoral Training`; `AIML Lab, School of Computer Science`, each part one), an
-    institute a university names by its field (`Instytut Informatyki` above `Politechnika
-    Warszawska`), a college or initiative above a university (`Heinz College` above `Carnegie
-    Mellon University`, `Data Science Initiative` above `Brown University`), a department named
-    by its fields alone (`Operations Research and Information Engineering`), or a unit carrying
-    the organisation's own name (`Warwick Mathematics Institute` above `University of
-    Warwick`)."""
-    parts = line.split(",")
-    if says_unit(line) or all(says_unit(p.strip()) for p in parts):
-        return True
-    fields = field_named(parts[0]) or _college(line) or _fields_only(parts[0])
-    if fields and UNIVERSITY.search(organisation):
-        return True
-    named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
-    return shares_name(line.split(",")[0], named[0])
-
-
-def _fields_only(part: str) -> bool:
-    """Whether a part is a department's name without the word (`Operations Research and
-    Information Engineering` above `Cornell University`): the words of fields alone."""
-    words = re.findall(r"[^\W\d_]+|&", part)
-    return len(words) > 1 and all(folded(w) in _FIELD_WORDS for w in words)
-
-
-def _college(line: str) -> bool:
-    """Whether a line names a college by a name (`Heinz College`, `Lyman Briggs College`) or a
-    programme by its field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
-    named = _COLLEGE.match(line)
-    if named is None:
-        return False
-    return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
-
-
-_COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")
 # words many organisations' names share, none of them one organisation's own
 GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", "Centre",
                  "Laboratory", "Laboratories", "Technology", "Technologies", "Science",

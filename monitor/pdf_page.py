@@ -17,9 +17,9 @@ from pypdf.errors import PyPdfError
 
 from monitor.affiliation_lines import FUNDING, Known, clean_line
 from monitor.errors import InputError
+from monitor.field_units import field_named
 from monitor.org_words import (
     UNIVERSITY,
-    field_named,
     names_organisation,
     part_of_next,
     says_unit,

@@ -87,16 +87,23 @@ _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-
 
 
 def _without_glued_place(part: str) -> str:
-    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`), and
-    `Institute X (ICC). Buenos Aires` without the town after its full stop (not `Univ. Lille`)."""
+    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
     glued = _GLUED_PLACE.search(part)
-    if glued and not names_organisation(glued[0]):
-        return part[: glued.start()]
-    stop = _STOP_THEN_PLACE.search(part)
-    if not stop or not is_place(part[stop.end() :]):
-        return part
-    name = part[: stop.start()]
-    return f"{name}." if _LEGAL_END.search(name) else name  # `Acme Inc.`
+    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
+
+
+def stops_before_places(affiliation: str) -> str:
+    """An affiliation with a comma for the full stop before a town (`Instituto de Física
+    (IFIBA). Buenos Aires, Argentina`), as a list writes it; a legal form keeps its stop
+    (`Acme Inc., Beijing`), an abbreviation its name (`Univ. Lille`)."""
+
+    def comma(stop: re.Match[str]) -> str:
+        town = affiliation[stop.end() :].split(",")[0].strip()
+        if not is_place(town):
+            return stop[0]
+        return "., " if _LEGAL_END.search(affiliation[: stop.start()]) else ", "
+
+    return _STOP_THEN_PLACE.sub(comma, affiliation)
 
 
 # an organisation's own research arm or team, named after it

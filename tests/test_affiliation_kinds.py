@@ -5,7 +5,7 @@ tests/fixtures/latex_heldout35-47)."""
 from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
-from monitor.org_words import field_named
+from monitor.field_units import field_named
 from tests.test_affiliation_shapes import _labels
 
 

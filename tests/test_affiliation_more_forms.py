@@ -124,3 +124,12 @@ def test_an_author_file_input_without_braces_or_in_quotes(places: Gazetteer) -> 
         files = {"main.tex": main, "author_list.tex": authors}
         found = places.labels(latex_front.affiliations(files, places.knows))
         assert found == ["Argonne National Laboratory(阿贡国家实验室)"], line
+
+
+def test_a_town_or_a_street_in_a_list_is_the_address(places: Gazetteer) -> None:
+    penn = "Department of Physics, The Pennsylvania State University, University Park, PA 16802"
+    assert places.labels([penn]) == ["The Pennsylvania State University(宾夕法尼亚州立大学)"]
+    boise = "Department of Physics, Boise State University, 1910 University Drive, Boise ID 83725"
+    assert places.labels([boise]) == ["Boise State University(博伊西州立大学)"]
+    ifiba = "CONICET - Universidad de Buenos Aires, Instituto de Física (IFIBA). Buenos Aires"
+    assert places.labels([ifiba])[-1] == "Instituto de Física (IFIBA)"

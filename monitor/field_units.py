@@ -1,0 +1,77 @@
+"""Whether a line names a unit of the organisation beside it by its field or its kind
+(`Institute of Computing`, `Heinz College`, `Operations Research and Information
+Engineering` above a university), rather than an organisation of its own."""
+
+from __future__ import annotations
+
+import re
+
+from monitor.org_words import UNIVERSITY, folded, says_unit, shares_name
+
+
+def field_named(part: str) -> bool:
+    """Whether an institute is named by its field alone (`Institute of Computing`, `Instytut
+    Informatyki`, `Electrical and Electronics Engineering Institute`): beside a university, one
+    of its units; a proper name (`Harbin Institute of Technology`, `Allen Institute for AI`)
+    makes an organisation of its own."""
+    named = _FIELD_INSTITUTE.match(part.strip()) or _INSTITUTE_OF_FIELD.match(part.strip())
+    words = re.findall(r"[^\W\d_]+|&", named[1]) if named else []
+    return bool(words) and all(folded(w) in _FIELD_WORDS for w in words)
+
+
+_FIELD_INSTITUTE = re.compile(
+    r"^(?:the\s+)?(?:institute|institut|instytut|istituto|instituto)\b\s*(.*)$", re.I
+)
+_INSTITUTE_OF_FIELD = re.compile(r"^(?:the\s+)?(.+?)\s+(?:institute|institut)$", re.I)
+# the words of a field of study, and those that join them, in the languages of affiliations
+_FIELD_TEXT = (
+    "of for fur de di da do del der i and & e y und in the "
+    "computing computer computers computation computational informatics informatik informatyki "
+    "informatica informatique information mathematics mathematical matematyki mathematik "
+    "matematica physics physik fizyki fisica physique chemistry biology engineering technology "
+    "sciences science nauk artificial intelligence data statistics electronics electronic "
+    "electrical communication communications software systems automation control cybernetics "
+    "robotics applied advanced study studies medical medicine neuroscience cognitive economics "
+    "management mechanics energy materials telecommunications network networks security "
+    "learning machine theoretical digital quantum interdisciplinary research operations"
+)
+_FIELD_WORDS = frozenset(_FIELD_TEXT.split())
+
+
+def unit_of(line: str, organisation: str) -> bool:
+    """Whether a line written above an organisation's names one of its units: a department
+    or a key laboratory, a lab, team or centre by that word (`Cybersecurity Lab`, `MathSys
+    Centre for Doctoral Training`; `AIML Lab, School of Computer Science`, each part one), an
+    institute a university names by its field (`Instytut Informatyki` above `Politechnika
+    Warszawska`), a college or initiative above a university (`Heinz College` above `Carnegie
+    Mellon University`, `Data Science Initiative` above `Brown University`), a department named
+    by its fields alone (`Operations Research and Information Engineering`), or a unit carrying
+    the organisation's own name (`Warwick Mathematics Institute` above `University of
+    Warwick`)."""
+    parts = line.split(",")
+    if says_unit(line) or all(says_unit(p.strip()) for p in parts):
+        return True
+    fields = field_named(parts[0]) or _college(line) or _fields_only(parts[0])
+    if fields and UNIVERSITY.search(organisation):
+        return True
+    named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
+    return shares_name(line.split(",")[0], named[0])
+
+
+def _fields_only(part: str) -> bool:
+    """Whether a part is a department's name without the word (`Operations Research and
+    Information Engineering` above `Cornell University`): the words of fields alone."""
+    words = re.findall(r"[^\W\d_]+|&", part)
+    return len(words) > 1 and all(folded(w) in _FIELD_WORDS for w in words)
+
+
+def _college(line: str) -> bool:
+    """Whether a line names a college by a name (`Heinz College`, `Lyman Briggs College`) or a
+    programme by its field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
+    named = _COLLEGE.match(line)
+    if named is None:
+        return False
+    return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
+
+
+_COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")
