@@ -33,7 +33,9 @@ _FIELD_TEXT = (
     "electrical communication communications software systems automation control cybernetics "
     "robotics applied advanced study studies medical medicine neuroscience cognitive economics "
     "management mechanics energy materials telecommunications network networks security "
-    "learning machine theoretical digital quantum interdisciplinary research operations"
+    "learning machine theoretical digital quantum interdisciplinary research operations "
+    "language languages linguistics technologies speech vision natural social humanities life "
+    "earth environmental health"
 )
 _FIELD_WORDS = frozenset(_FIELD_TEXT.split())
 

@@ -15,14 +15,16 @@ from monitor.org_words import folded
 _ABBREVIATIONS = (
     (
         r"^(?:universite|universidad|universita|universidade|universitat|universiteit|"
-        r"universitatea)"
-        r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu) | d['’]| )",
+        r"universitatea|univ)"  # `Univ de Toulouse`, `Univ. Lille`
+        r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu|of) | d['’]| )",
         "university of ",
     ),  # after accents fold
     (r"^university of nacional autonoma (?:de |del )?", "national autonomous university of "),
     (r"^university of autonoma (?:de |del )?", "autonomous university of "),  # `… de Barcelona`
     # `Universidade Federal de Minas Gerais`, `Universidad Nacional de Colombia`
     (r"^university of (federal|nacional|catolica) (?:de |do |da |del )?", r"\1 university of "),
+    # `Universitat Politècnica de València`
+    (r"^university of politecnic[ao] (?:de |del |di )?", "polytechnic university of "),
     (r"^nacional ", "national "),
     (r"^catolica ", "catholic "),
     (r"\b(?:technische universitat|tu) ", "technical university of "),  # `TU Berlin`, `… Dresden`

@@ -25,7 +25,8 @@ INSTITUTION_WORDS = re.compile(
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
     r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
     # the same words in the other languages of affiliations
-    r"universidad|universidade|uniwersytet|istituto|centro(?= d[eio]| per| nacional)|consejo|"
+    r"universidad|universidade|uniwersytet|istituto|consejo|"
+    r"centro(?= d[eio]| per| nacional| (?-i:[A-Z])\w+ d[eio]\b)|"  # `Centro Integral de …`
     r"consiglio|conselho|conseil|"
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
     r"akademia|politechnika|instytut|\w*zentrum|stiftung|\w*anstalt|bundesamt|klinik\w*|"
@@ -120,8 +121,8 @@ UNIVERSITY = re.compile(
     re.I,
 )
 _INSTITUTE = re.compile(
-    r"\b(institut(?:e|o)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|conselho|"
-    r"conseil)\b",
+    r"\b(institut(?:e|o|ion)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|"
+    r"conselho|conseil)\b",
     re.I,
 )
 
@@ -136,7 +137,12 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     if APPOSITIVE.match(part):
         return False
     own_institute = after_known and not before_known and not after_unit
-    return bool(UNIVERSITY.search(part) or (own_institute and _INSTITUTE.search(part)))
+    university = UNIVERSITY.search(part) and not _UNIVERSITY_INSTITUTE.match(part)
+    return bool(university or (own_institute and _INSTITUTE.search(part)))
+
+
+# a university's institute, named so (`Instituto Universitario de …`): an institute
+_UNIVERSITY_INSTITUTE = re.compile(r"^(?:the\s+)?(?:instituto|institut|istituto)\s+universit", re.I)
 
 
 # what the organisation before it is, not another (`GIMS, an affiliated institute of PMAS-Arid

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from monitor.field_units import field_named
 from monitor.org_words import (
     ACRONYM,
     APPOSITIVE,
@@ -44,7 +45,8 @@ def without_address(affiliation: str) -> str:
     named = [
         i
         for i, part in enumerate(parts)
-        if names_organisation(part) and not (i and (is_unit(part) or CAMPUS.match(part)))
+        if names_organisation(part)
+        and not (i and (is_unit(part) or CAMPUS.match(part) or _field_unit(parts, i)))
     ]
     starts = [i for i, part in enumerate(parts) if i in named or SHORT_NAME.match(part)]
     first = starts[0] if named or (starts and is_unit(parts[0])) else 0  # `CS Dept., UTEP`
@@ -79,11 +81,19 @@ def _units_then_short_form(parts: list[str]) -> bool:
 
 # a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
 # a full stop after a word, not an abbreviation's (`Univ. Lille`, `Tech. Munich`)
+# (or a space after a short form in brackets: `Instituto Tecnológico (ITBA) Buenos Aires`)
 _STOP_THEN_PLACE = re.compile(
-    r"(?<=[a-z)])(?<!\bUniv)(?<!\bInst)(?<!\bTech)(?<!\bDept)(?<!\bLab)(?<!\bSci)\.\s+(?=[A-Z])"
+    r"(?<=[a-z)])(?<!\bUniv)(?<!\bInst)(?<!\bTech)(?<!\bDept)(?<!\bLab)(?<!\bSci)\.\s+(?=[A-Z])|"
+    r"(?<=[A-Z]\))\s+(?=[A-Z])"
 )
 _LEGAL_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co)$")
 _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
+
+
+def _field_unit(parts: list[str], i: int) -> bool:
+    """Whether a part is an institute named by its field after a university, its unit (`Ural
+    Federal University, Institute of Natural Sciences and Mathematics`)."""
+    return field_named(parts[i]) and any(UNIVERSITY.search(p) for p in parts[:i])
 
 
 def _without_glued_place(part: str) -> str:
@@ -93,13 +103,14 @@ def _without_glued_place(part: str) -> str:
 
 
 def stops_before_places(affiliation: str) -> str:
-    """An affiliation with a comma for the full stop before a town (`Instituto de Física
-    (IFIBA). Buenos Aires, Argentina`), as a list writes it; a legal form keeps its stop
-    (`Acme Inc., Beijing`), an abbreviation its name (`Univ. Lille`)."""
+    """An affiliation with a comma for the full stop before a town or a university
+    (`Instituto de Física (IFIBA). Buenos Aires, Argentina`, `Instituto Universitario de …
+    Avanzadas. Universitat Politècnica de València`), as a list writes it; a legal form keeps
+    its stop (`Acme Inc., Beijing`), an abbreviation its name (`Univ. Lille`)."""
 
     def comma(stop: re.Match[str]) -> str:
-        town = affiliation[stop.end() :].split(",")[0].strip()
-        if not is_place(town):
+        rest = affiliation[stop.end() :]
+        if not (is_place(rest.split(",")[0].strip()) or UNIVERSITY.match(rest)):
             return stop[0]
         return "., " if _LEGAL_END.search(affiliation[: stop.start()]) else ", "
 
@@ -110,8 +121,13 @@ def stops_before_places(affiliation: str) -> str:
 _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 
 
-# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`
-_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`,
+# `UNAHUR Universidad Nacional de Hurlingham`, `CINER Centro Integral de …`
+_ACRONYM_DASH = re.compile(
+    r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})|"
+    r"^[A-Z][A-Z0-9]{2,}\s+(?=(?:Universidad|Universidade|Universit[àa]|Institut|Instituto|Istituto|"
+    r"Centro|Laborat[oó]rio)\b(?:\s+\w+){2,})"  # not `VNU University of Engineering …`
+)
 
 
 def _fragment(parts: list[str]) -> bool:

@@ -133,3 +133,44 @@ def test_a_town_or_a_street_in_a_list_is_the_address(places: Gazetteer) -> None:
     assert places.labels([boise]) == ["Boise State University(博伊西州立大学)"]
     ifiba = "CONICET - Universidad de Buenos Aires, Instituto de Física (IFIBA). Buenos Aires"
     assert places.labels([ifiba])[-1] == "Instituto de Física (IFIBA)"
+
+
+def test_names_in_the_languages_of_southern_europe_and_latin_america(places: Gazetteer) -> None:
+    # `Univ de`, `Universitat Politècnica de`: the list's University of …, Polytechnic University
+    assert places.labels(["Univ de Toulouse, LAAS, F-31400 Toulouse"]) == [
+        "University of Toulouse(图卢兹大学)"
+    ]
+    upv = (
+        "Instituto Universitario de Aplicaciones de las Tecnologías de la Información. "
+        "Universitat Politècnica de València.,Camino de Vera s/n,Valencia, España"
+    )  # a university's institute before it, a full stop for the comma
+    assert places.labels([upv]) == ["Polytechnic University of Valencia(瓦伦西亚理工大学)"]
+    # a short form before the name, and after it in brackets with the town
+    assert places.labels(["UNAHUR Universidad Nacional de Hurlingham, Buenos Aires"]) == [
+        "Universidad Nacional de Hurlingham"
+    ]
+    itba = "Instituto Tecnológico de Buenos Aires (ITBA) Buenos Aires, Argentina"
+    assert places.labels([itba]) == ["Instituto Tecnológico de Buenos Aires (ITBA)"]
+    note = "\\thanks{O. Freixes is with the CINER Centro Integral de Neurorehabilitación, Rosario}"
+    assert _labels(f"\\author{{Orestes Freixes{note}}}", places) == [
+        "Centro Integral de Neurorehabilitación"
+    ]
+    # an English name keeps its parent's short form
+    assert places.labels(["VNU University of Engineering and Technology, Hanoi"]) == [
+        "VNU University of Engineering and Technology"
+    ]
+
+
+def test_units_named_by_their_field_and_institutions(places: Gazetteer) -> None:
+    lti = "Language Technologies Institute, Carnegie Mellon University"
+    assert places.labels([lti]) == ["Carnegie Mellon University(卡耐基梅隆大学)"]
+    ural = "Ural Federal University, Institute of Natural Sciences and Mathematics, Russia"
+    assert places.labels([ural]) == ["Ural Federal University"]
+    # an institute after a unit is no university's (`National Key Laboratory …, Institute of …`)
+    key_lab = "National Key Laboratory of Physics, Institute of Applied Physics, Beijing"
+    assert places.labels([key_lab]) == ["Institute of Applied Physics"]
+    faraday = "WMG, University of Warwick, Coventry, UK, and Faraday Institution, Harwell, UK"
+    assert places.labels([faraday]) == [
+        "The University of Warwick(华威大学)",
+        "Faraday Institution",
+    ]
