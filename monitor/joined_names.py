@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 
 from monitor.name_keys import key
 from monitor.org_words import PLACE, names_organisation
+from monitor.places import is_place
 from monitor.written_names import two_named
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
@@ -47,7 +48,7 @@ def joined(
     town = PLACE.match(sides[0]) and not names_organisation(sides[0])  # not `Westlake Univ…`
     if after_known and town and known(sides[1]):
         return [Place(sides[0]), sides[1]]
-    knowns = [known(x) for x in sides]
+    knowns = [_known_here(x, known) for x in sides]
     named = [
         k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))
         for k, x in zip(knowns, sides, strict=True)
@@ -58,6 +59,13 @@ def joined(
     else:
         both = both or two_named(*sides)
     return sides if both else [part]
+
+
+def _known_here(side: str, known: Callable[[str], bool]) -> bool:
+    """Whether a side is a known name, or one with its town after it (`Inria Paris`)."""
+    words = side.split()
+    town = len(words) > 1 and is_place(words[-1])
+    return known(side) or (town and known(" ".join(words[:-1])))
 
 
 def _two_sides(sides: list[str], joiner: str, known: Callable[[str], bool]) -> list[str]:

@@ -23,7 +23,7 @@ INSTITUTION_WORDS = re.compile(
     r"school|academy|laborat\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
-    r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
+    r"hochschule|eth|epfl|kaist|initiative|observatory|council|studios?|"
     # the same words in the other languages of affiliations
     r"universidad|universidade|uniwersytet|istituto|consejo|"
     r"centro(?= d[eio]| per| nacional| (?-i:[A-Z])\w+ d[eio]\b)|"  # `Centro Integral de …`

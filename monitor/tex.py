@@ -114,9 +114,14 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
 
+# a line break right before a word (an even run of backslashes, never a command's own)
+_BREAK_THEN_LETTER = re.compile(r"(?<!\\)((?:\\\\)+)(?=[A-Za-z])")
+
+
 def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     """LaTeX markup to plain text: macros expanded, accents composed, commands dropped."""
     text = _PARAGRAPH.sub(r" \\par ", tex).replace("\n", " ")  # a blank line ends a line
+    text = _BREAK_THEN_LETTER.sub(r"\1 ", text)  # `Tomaz\\AE Studio`: a break, then `AE`
     for _ in range(3):  # user macros may use each other
         for name, body in (macros or {}).items():
             text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)

@@ -174,3 +174,24 @@ def test_units_named_by_their_field_and_institutions(places: Gazetteer) -> None:
         "The University of Warwick(华威大学)",
         "Faraday Institution",
     ]
+
+
+def test_a_known_name_with_its_town_joined_to_a_unit(places: Gazetteer) -> None:
+    inria = "Inria Paris & DIENS, Ecole Normale Supérieure, PSL Research University."
+    assert [i.english for i in places.institutions([inria])] == [
+        "Inria",
+        "École Normale Supérieure",
+        "PSL University",
+    ]
+
+
+def test_informs_macros_a_studio_and_an_author_s_role(places: Gazetteer) -> None:
+    informs = (
+        "\\AUTHOR{Ethan Che}\\AFF{Decision, Risk, and Operations Division, Columbia Business "
+        "School, New York, NY 10027, \\EMAIL{e@gsb.columbia.edu}}"
+    )
+    assert _labels(informs, places) == ["Columbia Business School"]
+    # a line break before a word that is also a TeX letter's name (`\\AE` is Æ)
+    assert _labels("\\author{Lorenzo Tomaz\\\\AE Studio}", places) == ["AE Studio"]
+    role = "\\author[1]{Kevin Lee}\\affil[1]{University of Waterloo}\\affil[2]{Senior Author}"
+    assert _labels(role, places) == ["University of Waterloo(滑铁卢大学)"]
