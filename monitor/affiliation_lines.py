@@ -78,6 +78,7 @@ def _without_role(line: str) -> str:
 FUNDING = re.compile(
     r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|"
     r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
+    r"based on (?:observations|data)|"  # an astronomer's title note: where the data came from
     # a copyright or licence notice: `PROPRIETARY DATA © 2013 Galois, Inc.`
     r"copyright|proprietary|rights reserved|licen[cs]ed?)\b|©",
     re.I,

@@ -39,7 +39,8 @@ def joined(
         return [x for x in slashed if known(x)] or [part]
     if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
         return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
-    joiner = " & " if " & " in part else " and "
+    # French `et` like `and` (`UPMC Univ. Paris 6 et CNRS`; not `… Pierre et Marie Curie`)
+    joiner = next((j for j in (" & ", " and ", " et ") if j in part), " and ")
     sides = _two_sides(part.split(joiner), joiner, known)
     if len(sides) != 2:
         return [part]

@@ -25,27 +25,17 @@ from monitor.eprint import front_matter, main_files
 from monitor.places import is_place
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
-# the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`)
-_EXPLICIT = (
-    "affiliation",
-    "affiliations",
-    "affil",
-    "institute",
-    "address",
-    "icmlaffiliation",
-    "mlsysaffiliation",
-    "sysmlaffiliation",
-    "icmladdress",
-    "aistatsaddress",
-    "addaffiliation",
-    "altaffiltext",
-    "AFF",
-)  # fmt: skip (INFORMS' `\\AFF{…}`)
+# the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`,
+# INFORMS' `\\AFF{…}`, BMVC's `\\addinstitution{…}`)
+_EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
+             "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress",
+             "addaffiliation", "altaffiltext", "AFF", "addinstitution",
+             "additionalaffiliation")  # fmt: skip
 # `{key}{Organisation}` (AASTeX 5's `\\altaffiltext{1}{…}` too)
 _KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation", "altaffiltext")
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
-    r"aistatsaddress|addaffiliation|altaffiltext|AFF|"
+    r"aistatsaddress|addaffiliation|altaffiltext|AFF|addinstitution|additionalaffiliation|"
     r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate)"
     r"(?![A-Za-z])"
 )

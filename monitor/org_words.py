@@ -132,7 +132,7 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     or an institute after a known organisation, unless it stands just before the known one it
     belongs to (`…, with Jiaxing Research Institute, Zhejiang University`) or just after a
     unit it is part of (`Charles University, First Faculty of Medicine, Institute of …`)."""
-    if is_unit(part) or _STREET.search(part) or _BARE.match(part) or CAMPUS.match(part):
+    if is_unit(part) or STREET.search(part) or _BARE.match(part) or CAMPUS.match(part):
         return False  # `…, Cidade Universitária`: the campus, not a university
     if APPOSITIVE.match(part):
         return False
@@ -155,10 +155,13 @@ APPOSITIVE = re.compile(
 _BARE = re.compile(r"^\s*(?:the\s+)?(?:university|institute|college|school|academy)\s*$", re.I)
 # a street and its number (`Universitätspl. 3`, `Universitätsstraße 10`, `1910 University
 # Drive`): an address
-_STREET = re.compile(
+STREET = re.compile(
     r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d|"
     r"^\s*\d+[a-z]?\s+(?:[\w.'-]+\s+){1,4}(?:drive|street|avenue|road|boulevard|lane|way|"
-    r"parkway|dr|st|ave|rd|blvd)\.?\s*$",
+    r"parkway|dr|st|ave|rd|blvd)\.?\s*$|"
+    # or a street's kind first or last, no number (`Via del Politecnico snc`, `University Road`)
+    r"^\s*(?:via|viale|piazza|piazzale|corso|rue|calle|carrer|rua|avenida)\s|"
+    r"\s(?:road|street|avenue|drive|boulevard)\s*$",
     re.I,
 )
 

@@ -18,6 +18,7 @@ from monitor.org_words import (
     INSTITUTION_WORDS,
     LEGAL,
     SHORT_NAME,
+    STREET,
     TEAM,
     UNIVERSITY,
     is_unit,
@@ -46,6 +47,7 @@ def without_address(affiliation: str) -> str:
         i
         for i, part in enumerate(parts)
         if names_organisation(part)
+        and not STREET.search(part)  # `Via del Politecnico snc`
         and not (i and (is_unit(part) or CAMPUS.match(part) or _field_unit(parts, i)))
     ]
     starts = [i for i, part in enumerate(parts) if i in named or SHORT_NAME.match(part)]

@@ -195,3 +195,31 @@ def test_informs_macros_a_studio_and_an_author_s_role(places: Gazetteer) -> None
     assert _labels("\\author{Lorenzo Tomaz\\\\AE Studio}", places) == ["AE Studio"]
     role = "\\author[1]{Kevin Lee}\\affil[1]{University of Waterloo}\\affil[2]{Senior Author}"
     assert _labels(role, places) == ["University of Waterloo(滑铁卢大学)"]
+
+
+def test_bmvc_and_acm_macros_streets_and_french_et(places: Gazetteer) -> None:
+    bmvc = (
+        "\\addauthor{Sattwik Sahu}{s@iiserb.ac.in}{1}\\addinstitution{ Dept of EECS\\\\ Indian "
+        "Institute of Science Education and Research Bhopal\\\\ Bhopal, India}"
+    )
+    assert _labels(bmvc, places)[0].startswith("Indian Institute of Science Education and Rese")
+    acm = (
+        "\\author{Tyler Menezes}\\affiliation{\\institution{CodeDay}\\country{USA}}"
+        "\\additionalaffiliation{\\institution{Execute Big}\\country{USA}}"
+    )
+    assert _labels(acm, places) == ["CodeDay", "Execute Big"]
+    # streets without a number: an address, even with a university's word in it
+    asi = "ASI-Science Data Centre, Via del Politecnico snc, I-00133 Rome, Italy"
+    assert places.labels([asi]) == ["ASI-Science Data Centre"]
+    leicester = "Department of Physics, University of Leicester, University Road, Leicester"
+    assert places.labels([leicester]) == ["University of Leicester(莱斯特大学)"]
+    # `et` joins two organisations as `and` does, not the words of one name
+    assert [i.english for i in places.institutions(["UPMC Univ. Paris 6 et CNRS, UMR 7095"])] == [
+        "Université Pierre et Marie Curie",
+        "CNRS",
+    ]
+    # an astronomer's title note says where the data came from
+    title = "\\title{A Host\\thanks{Based on observations collected at the European Southern Obs}}"
+    assert _labels(f"{title}\\author{{Ann Lee \\\\ MIT}}", places) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
