@@ -4,8 +4,8 @@ IEEEtran, llncs, elsarticle, revtex, LIPIcs, article/authblk), for the PDF fallb
 pdf_real; the held-out PDFs in pdf_heldout came from latex_heldout and latex_heldout2, those in
 pdf_heldout5 from latex_heldout9 to 14, those in pdf_heldout6 from latex_heldout16 to 23, those
 in pdf_heldout8 from latex_heldout35 to 47, those in pdf_heldout9 from latex_heldout48 to 53,
-those in pdf_heldout10 from latex_heldout54 to 57, those in pdf_heldout11 from 58 to 61, one
-folder at a time into the same OUT).
+those in pdf_heldout10 from latex_heldout54 to 57, those in pdf_heldout11 from 58 to 61, those
+in pdf_heldout12 from 64 to 74, one folder at a time into the same OUT).
 Needs pdflatex; the tests only read the committed PDFs. Each PDF is the excerpt as written (its
 `\\input` files in place) plus an abstract and one line of body; a front matter whose class or
 packages TeX Live lacks is skipped and listed.
