@@ -51,7 +51,7 @@ def split_lines(text: str) -> list[str]:
     (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
     # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
-    text = re.sub(r"(?m)(\b(?:of|and|for|the)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
+    text = re.sub(r"(?m)(\b(?:of|and|for|the|at)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
     # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`, `National
     # Supercomputing Center \\ in Wuxi`
     text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu|in) [A-Z])",

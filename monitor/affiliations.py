@@ -32,7 +32,7 @@ from monitor.org_words import (
     without_lead,
 )
 from monitor.places import is_place
-from monitor.written_names import name_only, stops_before_places, unknown_names
+from monitor.written_names import as_list, name_only, unknown_names
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
 # `a PhD student at`, `is an adjunct professor at`
@@ -281,7 +281,7 @@ class Gazetteer:
         name written twice another way is one (`Astana IT University`, `Astana It University`)."""
         out: list[Institution] = []
         seen: set[str] = set()
-        for raw in (stops_before_places(latin_punctuation(a)) for a in affiliations):
+        for raw in (as_list(latin_punctuation(a)) for a in affiliations):
             unknown = [Institution(name, None) for name in unknown_names(raw)]
             for institution in self.find(raw) or unknown:
                 name = key(institution.english)

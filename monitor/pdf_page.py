@@ -35,15 +35,17 @@ _BODY = re.compile(
 _HEADER_LINES = 60
 # a line that goes on on the next: it ends in a joining word, or the next starts with one
 _WRAPPED = re.compile(
-    r"(?:\b(?:of|and|for|the|de|du|des|at|in)|&|"
-    r"\b(?:Université|Universität|Universidad|Universidade|Università|Universitat|Technische))$"
+    r"(?:\b(?:of|and|for|the|de|du|des|del|della|di|la|las|los|y|at|in)|&|"
+    r"\b(?:Université|Universität|Universidad|Universidade|Università|Universitat|Technische|"
+    r"Instituto|Istituto|Institut))$"
 )  # `… Université` + `Paris-Saclay, …`
 # a place's first word ending an organisation's line: `University of California at Santa` +
 # `Barbara` (not an author's name: `Wenyi Hong`)
 _PLACE_BEGUN = re.compile(r"\b(?:Santa|San|Los|Las|New|Saint|St\.|Hong|Rio)$")
 # … or is the name's last word, then its address: `Faculty of Science, Masaryk` + `University, …`
 _CONTINUED = re.compile(
-    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|(?:University|Institute|College)(?:,|$)|"
+    r"^(?:(?:of|for|&)\s|\([^():]{1,40}\)(?:,|$)|"
+    r"(?:University|Institute|College|Laboratory|Laboratories)(?:,|$)|"
     r"(?:de|du|des|di|del|della|für|zu|in)\s+[A-Z])"
 )  # `(KIT), …`, `de Montréal (CRIUGM), …`, `…, Nanjing` + `University`, `in Wuxi`
 # a name that goes on after "and": `University of Electronic Science` + `and Technology of China`

@@ -104,11 +104,12 @@ def _without_glued_place(part: str) -> str:
     return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
 
 
-def stops_before_places(affiliation: str) -> str:
-    """An affiliation with a comma for the full stop before a town or a university
-    (`Instituto de Física (IFIBA). Buenos Aires, Argentina`, `Instituto Universitario de …
-    Avanzadas. Universitat Politècnica de València`), as a list writes it; a legal form keeps
-    its stop (`Acme Inc., Beijing`), an abbreviation its name (`Univ. Lille`)."""
+def as_list(affiliation: str) -> str:
+    """An affiliation written as a comma list, as the gazetteer reads one: a comma for the full
+    stop before a town or a university (`Instituto de Física (IFIBA). Buenos Aires`,
+    `Instituto … Avanzadas. Universitat Politècnica de València`; a legal form keeps its stop,
+    `Acme Inc., Beijing`, an abbreviation its name, `Univ. Lille`), and for the `at` after a
+    unit (`NeTS Research Group at Universitat Pompeu Fabra`)."""
 
     def comma(stop: re.Match[str]) -> str:
         rest = affiliation[stop.end() :]
@@ -116,7 +117,17 @@ def stops_before_places(affiliation: str) -> str:
             return stop[0]
         return "., " if _LEGAL_END.search(affiliation[: stop.start()]) else ", "
 
-    return _STOP_THEN_PLACE.sub(comma, affiliation)
+    listed = _STOP_THEN_PLACE.sub(comma, affiliation)
+    return _UNIT_AT.sub(lambda at: f"{at[1]}, " if _unit(at[1].strip()) else at[0], listed)
+
+
+def _unit(words: str) -> bool:
+    """A department, a lab, a team or a group by its words (not a centre: `Inria Centre`)."""
+    return bool(is_unit(words) or TEAM.search(words))
+
+
+# a part's words, then `at` and a name: `Robotics Lab at Stanford University`
+_UNIT_AT = re.compile(r"(?<![^,])(\s*[^,]*?)\s+at\s+(?=[A-Z])")
 
 
 # an organisation's own research arm or team, named after it

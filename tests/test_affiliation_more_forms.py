@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from monitor import latex_front
 from monitor.affiliations import Gazetteer
+from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
 
 
@@ -223,3 +224,28 @@ def test_bmvc_and_acm_macros_streets_and_french_et(places: Gazetteer) -> None:
     assert _labels(f"{title}\\author{{Ann Lee \\\\ MIT}}", places) == [
         "Massachusetts Institute of Technology(麻省理工学院)"
     ]
+
+
+def test_a_unit_at_its_organisation(places: Gazetteer) -> None:
+    upf = "NeTS Research Group at Universitat Pompeu Fabra, Barcelona, Spain"
+    assert places.labels([upf]) == ["Pompeu Fabra University(庞培法布拉大学)"]
+    assert _labels(
+        "\\author{Luis Sanabria \\\\ NeTS Research Group at\\\\ Universitat Pompeu Fabra}", places
+    ) == ["Pompeu Fabra University(庞培法布拉大学)"]
+    # an organisation's centre at a university is its own (`Inria Centre at Université …`)
+    inria = "Inria Centre at Université Côte d'Azur, France"
+    assert places.labels([inria])[0] == "Inria(法国国家信息与自动化研究所)"
+
+
+def test_a_pdf_name_broken_after_a_joining_word_or_before_laboratory(places: Gazetteer) -> None:
+    page = (
+        "T\nPawan K. Tripathi\nX-ray Science Division, Advanced Photon Source, Argonne National\n"
+        "Laboratory, Lemont, IL 60439, USA\nAbstract\nA.\n"
+    )
+    assert _page_labels(page, places) == ["Argonne National Laboratory(阿贡国家实验室)"]
+    page = (
+        "T\nCarlos Saez1\n1Instituto Universitario de Aplicaciones de las Tecnologías de la "
+        "Información y de las\nComunicaciones Avanzadas. Universitat Politècnica de València., "
+        "Valencia, España\nAbstract\nA.\n"
+    )
+    assert _page_labels(page, places) == ["Polytechnic University of Valencia(瓦伦西亚理工大学)"]
