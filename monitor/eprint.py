@@ -17,7 +17,7 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
-from monitor.tex import braced, macro_args
+from monitor.tex import braced, macro_args, with_acronyms
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -78,7 +78,8 @@ def front_matter(files: dict[str, str], main: str) -> str:
     empty `\\author{}`) written after `\\maketitle` and before an abstract or first
     section that follows closely is still the front matter's."""
     # a switch is resolved in the whole paper: set in the main file, used in `authors.tex`
-    text = _switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH))
+    # and an acronym (`\\acrlong{ctu}`) is spelled out wherever the paper defines it
+    text = with_acronyms(_switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)))
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
     return _cut(text, start, cut) + (_late_notes(text, cut) if cut >= 0 else "")

@@ -158,7 +158,7 @@ _BARE = re.compile(r"^\s*(?:the\s+)?(?:university|institute|college|school|acade
 STREET = re.compile(
     r"(?:stra(?:ss|ß)e|str\.|platz|pl\.|weg|gasse|allee)\s*\d|"
     r"^\s*\d+[a-z]?\s+(?:[\w.'-]+\s+){1,4}(?:drive|street|avenue|road|boulevard|lane|way|"
-    r"parkway|dr|st|ave|rd|blvd)\.?\s*$|"
+    r"parkway|dr|st|ave|rd|blvd)\.?(?:\s+[NSEW]\.?)?\s*$|"  # `200 University Ave W`
     # or a street's kind first or last, no number (`Via del Politecnico snc`, `University Road`)
     r"^\s*(?:via|viale|piazza|piazzale|corso|rue|calle|carrer|rua|avenida)\s|"
     r"\s(?:road|street|avenue|drive|boulevard)\s*$",

@@ -91,6 +91,29 @@ def definitions(text: str) -> dict[str, str]:
     return found
 
 
+def with_acronyms(text: str) -> str:
+    """The text with the glossaries package's acronyms spelled out as the page prints them
+    (`\\newacronym{ctu}{CTU}{Czech Technical University in Prague}`: `\\acrlong{ctu}` and
+    `\\gls{ctu}` are its long form, `\\acrshort{ctu}` its short one, `\\acrfull` both)."""
+    forms: dict[str, tuple[str, str]] = {}
+    for match in _NEWACRONYM.finditer(text):
+        args = args_at(text, match.end(), 3)
+        if args is not None:
+            forms.setdefault(args[0].strip(), (args[1], args[2]))
+
+    def spelled(use: re.Match[str]) -> str:
+        if use[2].strip() not in forms:
+            return use[0]
+        short, long = forms[use[2].strip()]
+        return {"acrshort": short, "acs": short, "acrfull": f"{long} ({short})"}.get(use[1], long)
+
+    return _ACRONYM_USE.sub(spelled, text) if forms else text
+
+
+_NEWACRONYM = re.compile(r"\\newacronym(?![A-Za-z])")
+_ACRONYM_USE = re.compile(r"\\(acrlong|acrshort|acrfull|acl|acs|gls|Gls)\s*\{([^{}]+)\}")
+
+
 # a skip given as a bare length (`{\\vskip 1pt}`, `\\kern-2mm`): no text
 _SPACING = re.compile(
     r"\\(?:vskip|hskip|kern|vspace\*?|hspace\*?)\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|mu)"

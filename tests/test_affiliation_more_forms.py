@@ -3,7 +3,7 @@ small; the papers that showed them are in tests/fixtures/latex_heldout61-67)."""
 
 from __future__ import annotations
 
-from monitor import latex_front
+from monitor import latex_front, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
@@ -249,3 +249,24 @@ def test_a_pdf_name_broken_after_a_joining_word_or_before_laboratory(places: Gaz
         "Valencia, España\nAbstract\nA.\n"
     )
     assert _page_labels(page, places) == ["Polytechnic University of Valencia(瓦伦西亚理工大学)"]
+
+
+def test_glossaries_acronyms_are_spelled_out(places: Gazetteer) -> None:
+    main = (
+        "\\documentclass{llncs}\n\\begin{document}\n\\title{T}\\author{Filip Bártek}"
+        "\\institute{\\acrlong{fel}\\\\ \\acrlong{ctu}}\n\\maketitle\n"
+        "\\newacronym{ctu}{CTU}{Czech Technical University in Prague}\n"
+        "\\newacronym[plural=FELs]{fel}{FEL}{Faculty of Electrical Engineering}\n"
+    )
+    found = places.labels(latex_front.affiliations({"main.tex": main}, places.knows))
+    assert found == ["Czech Technical University in Prague(布拉格捷克技术大学)"]
+    assert tex.with_acronyms("\\newacronym{a}{A}{Bee} \\acrshort{a}, \\acrfull{a}, \\gls{b}") == (
+        "\\newacronym{a}{A}{Bee} A, Bee (A), \\gls{b}"
+    )
+
+
+def test_a_street_number_with_its_direction(places: Gazetteer) -> None:
+    pi = "Perimeter Institute for Theoretical Physics, 31 Caroline St N, Waterloo, ON"
+    assert places.labels([pi]) == ["Perimeter Institute for Theoretical Physics"]
+    waterloo = "University of Waterloo, 200 University Ave W, Waterloo, ON N2L 3G1, Canada"
+    assert places.labels([waterloo]) == ["University of Waterloo(滑铁卢大学)"]
