@@ -11,7 +11,7 @@ from collections.abc import Callable
 from monitor.name_keys import NUMBERED_NAME
 from monitor.note_sentences import sentences
 from monitor.org_words import PLACE, UNIVERSITY, names_organisation, part_of_next, short_name
-from monitor.places import is_place
+from monitor.places import is_town
 
 Known = Callable[[str], bool]
 
@@ -107,7 +107,7 @@ NO_ORGANISATION = re.compile(
     # a venue: `Workshop on Efficient Systems …`, `Accepted at the 40th International …`
     r"(?:(?:accepted|presented|published|to appear) (?:at|in|to) )?(?:the )?"
     r"(?:\d+(?:st|nd|rd|th) )?(?:(?:international|annual|ieee|acm) )*"
-    r"(?:workshop|conference|symposium) on\b|"
+    r"(?:[a-z]{2,}[\w-]* '?\d{2,4} )?(?:workshop|conference|symposium) on\b|"  # `ICML 2024 W…`
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`
@@ -190,7 +190,7 @@ def without_position(line: str, known: Known) -> str:
     rest = line[role.end() :]
     first = rest.split(",")[0].strip()  # a name follows (not `Independent Researcher, USA`)
     named = known(first) or _NAME_WORDS.fullmatch(first) or short_name(first)
-    town = is_place(first.split(" ")[0])  # `Adform Lithuania` is a name
+    town = is_town(first)  # `Adform Lithuania`, `Cambridge Quantum` are names
     return rest if named and not town and not placeholder(role[0]) else line
 
 

@@ -31,7 +31,7 @@ from monitor.org_words import (
     own,
     without_lead,
 )
-from monitor.places import is_place
+from monitor.places import is_place, is_town
 from monitor.written_names import as_list, name_only, unknown_names
 
 _LONGEST = 12  # words in the longest name the inside-a-string search tries
@@ -159,7 +159,7 @@ class Gazetteer:
             return []
         kept: list[Institution] = []
         for n, item in enumerate(out):
-            if isinstance(item, _Place) or (isinstance(item, str) and is_place(item)):
+            if isinstance(item, _Place) or (isinstance(item, str) and is_town(item)):
                 continue  # the town of the organisation before it (`…, University Park, PA`)
             if isinstance(item, Institution):
                 kept.append(item)

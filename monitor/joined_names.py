@@ -14,7 +14,8 @@ from monitor.places import is_place
 from monitor.written_names import two_named
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
-_HYPHENED = re.compile(r"(\w[^-]*\w)-(\w[^-]*\w)")  # one hyphen, no space at it: `CONICET-UTN`
+# one hyphen, no space at it, after a short form in capitals: `CONICET-UTN` (not `Duke-NUS`)
+_HYPHENED = re.compile(r"([A-Z][A-Z0-9]{2,})-(\w[^-]*\w)")
 
 
 class Place(str):

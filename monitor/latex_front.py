@@ -76,7 +76,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         stated = (
             author_block_lines(front, macros, known)
             or _after_the_title(front, macros, known)
-            or _in_the_date(front, macros, known)
+            or _in_the_date(front, macros, known, lines=not notes)
             or _affiliation_macros(macros, known)
         )
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
@@ -138,16 +138,26 @@ def _after_the_title(front: str, macros: dict[str, str], known: Known) -> list[s
     return [x for e in marked_entries(after) for x in entry_lines(e, macros, known, True)]
 
 
-def _in_the_date(front: str, macros: dict[str, str], known: Known) -> list[str]:
+def _in_the_date(front: str, macros: dict[str, str], known: Known, lines: bool) -> list[str]:
     """Affiliations in `\\date{…}`, where some `article` papers set them under the names:
     numbered entries (`\\date{\\small $^1$Leibniz University Hannover, $^2$L3S Research
-    Center, …}`), or lines (`\\date{X-ray Science Division, …, Argonne National Laboratory}`)."""
+    Center, …}`), or, with `lines` (the authors have no notes), lines (`\\date{X-ray Science
+    Division, …, Argonne National Laboratory}`), not a line that says where the paper appeared
+    or what it is (`Published in Transactions on …`, `Lecture notes for …, Cornell University`)."""
     bodies = [_TYPE_SIZE.sub("", body) for (body,) in macro_args(front, "date")]
-    entries = [e for body in bodies for e in marked_entries(body) or [body]]
+    entries = [e for body in bodies for e in marked_entries(body)]
+    if lines and not entries:
+        entries = [b for body in bodies for b in body.split("\\\\") if not _PUBLISHED.search(b)]
     # only lines that say they are organisations: notes are numbered there too (`Project page`)
     return [x for e in entries for x in entry_lines(e, macros, known, False)]
 
 
+# what a date line says of the paper itself: where it appeared, what it is
+_PUBLISHED = re.compile(
+    r"\b(?:published|submitted|accepted|appear\w*|transactions|journal|proceedings|report|"
+    r"lecture|notes|thesis|dissertation|keynote|prepared|draft|version|preprint)\b",
+    re.I,
+)
 _TYPE_SIZE = re.compile(
     r"^\s*(?:\\(?:tiny|scriptsize|footnotesize|small|normalsize)(?![A-Za-z])\s*)+"
 )

@@ -15,7 +15,7 @@ from monitor.org_words import folded
 _ABBREVIATIONS = (
     (
         r"^(?:universite|universidad|universita|universidade|universitat|universiteit|"
-        r"universitatea|univ)"  # `Univ de Toulouse`, `Univ. Lille`
+        r"universitatea|univ\.?)"  # `Univ de Toulouse`, `Univ. de Lorraine`
         r"(?: (?:de la|de|del|degli studi di|degli|di|do|da|din|van|von|zu|of) | d['’]| )",
         "university of ",
     ),  # after accents fold

@@ -23,7 +23,7 @@ INSTITUTION_WORDS = re.compile(
     r"school|academy|laborat\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
-    r"hochschule|eth|epfl|kaist|initiative|observatory|council|studios?|"
+    r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
     # the same words in the other languages of affiliations
     r"universidad|universidade|uniwersytet|istituto|consejo|"
     r"centro(?= d[eio]| per| nacional| (?-i:[A-Z])\w+ d[eio]\b)|"  # `Centro Integral de …`
@@ -121,7 +121,7 @@ UNIVERSITY = re.compile(
     re.I,
 )
 _INSTITUTE = re.compile(
-    r"\b(institut(?:e|o|ion)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|"
+    r"\b(institut(?:e|o)?|istituto|instytut|école|ecole|academy|council|consejo|consiglio|"
     r"conselho|conseil)\b",
     re.I,
 )
@@ -137,12 +137,27 @@ def own(part: str, after_known: bool, before_known: bool, after_unit: bool = Fal
     if APPOSITIVE.match(part):
         return False
     own_institute = after_known and not before_known and not after_unit
-    university = UNIVERSITY.search(part) and not _UNIVERSITY_INSTITUTE.match(part)
-    return bool(university or (own_institute and _INSTITUTE.search(part)))
+    institute = _INSTITUTE.search(part) or _NAMED_INSTITUTION.search(part)
+    university = UNIVERSITY.search(part) and not (
+        before_known and _UNIVERSITY_INSTITUTE.match(part)
+    )
+    return bool(university or (own_institute and institute))
 
 
 # a university's institute, named so (`Instituto Universitario de …`): an institute
-_UNIVERSITY_INSTITUTE = re.compile(r"^(?:the\s+)?(?:instituto|institut|istituto)\s+universit", re.I)
+# before the university it belongs to, a name of three words or more after its `de` (not
+# `Instituto Universitário de Lisboa`, `Institut Universitaire de France`: universities)
+_UNIVERSITY_INSTITUTE = re.compile(
+    r"^(?:the\s+)?(?:instituto|institut|istituto)\s+universit\w*\s+(?:de|di|d')\s*(?:\S+\s+){2,}\S",
+    re.I,
+)
+# an institution named so, by a name of its own (`Faraday Institution`, `Scripps Institution of
+# Oceanography`; not `Home Institution`, `Institution Name`)
+_NAMED_INSTITUTION = re.compile(
+    r"\b(?!(?:Home|Host|Partner|Your|My|Our|Other|Academic|Research|Member|Affiliated|Lead|"
+    r"Sending|Receiving|Each|Every|Any|Some)\b)[A-Z][\w'.-]+ Institution\b|"
+    r"\bInstitution (?:of|for) [A-Z]"
+)
 
 
 # what the organisation before it is, not another (`GIMS, an affiliated institute of PMAS-Arid

@@ -37,7 +37,7 @@ _HEADER_LINES = 60
 _WRAPPED = re.compile(
     r"(?:\b(?:of|and|for|the|de|du|des|del|della|di|la|las|los|y|at|in)|&|"
     r"\b(?:Université|Universität|Universidad|Universidade|Università|Universitat|Technische|"
-    r"Instituto|Istituto|Institut))$"
+    r"Instituto|Istituto))$"  # not `Institut`, which ends German names (`Hasso Plattner Institut`)
 )  # `… Université` + `Paris-Saclay, …`
 # a place's first word ending an organisation's line: `University of California at Santa` +
 # `Barbara` (not an author's name: `Wenyi Hong`)
@@ -108,11 +108,16 @@ def _sized_text(page: PageObject, sized: list[tuple[float, str]]) -> str:
     the text and graphics matrices) appended to `sized`."""
 
     def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
-        if text.strip():
+        # not a run set sideways (arXiv's stamp in the margin, which is larger than titles)
+        upright = abs(tm[1]) < 1e-6 and abs(cm[1]) < 1e-6
+        if text.strip() and upright and not _STAMP.match(text):
             scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
             sized.append((round(size * scale, 1), text))
 
     return page.extract_text(visitor_text=visit) or ""
+
+
+_STAMP = re.compile(r"\s*arXiv:\d{4}\.\d{4,5}")  # `arXiv:2401.01234v1 [cs.LG] 5 Jan 2024`
 
 
 # the space TeX ate after `Ume\\aa`: `UmeåUniversity`

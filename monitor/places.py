@@ -20,13 +20,19 @@ from monitor.org_words import folded
 def is_place(name: str) -> bool:
     """Whether a name is a town's, a region's or a country's (`Gif-sur-Yvette`, `Île-de-France`,
     `Cambridge MA`, `Aotearoa/New Zealand`) or holds a country's (`Italy I-35131`)."""
+    if is_town(name):
+        return True
+    words = f" {fold(name)} "
+    return any(f" {c} " in words for c in _names()[1])
+
+
+def is_town(name: str) -> bool:
+    """Whether a name is a town's, a region's or a country's and nothing else (`University
+    Park, PA` is a town; `Institut Universitaire de France`, `Adform Lithuania` are not)."""
     towns, countries = _names()
     sides = [fold(side) for side in name.split("/")]
     sides += [fold(_STATE_AFTER.sub("", name))]
-    if any(side in towns or side in countries for side in sides):
-        return True
-    words = f" {fold(name)} "
-    return any(f" {c} " in words for c in countries)
+    return any(side in towns or side in countries for side in sides)
 
 
 _STATE_AFTER = re.compile(r"\s+[A-Z]{2}$")  # `Cambridge MA`

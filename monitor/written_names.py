@@ -25,7 +25,7 @@ from monitor.org_words import (
     names_organisation,
     shares_name,
 )
-from monitor.places import is_place
+from monitor.places import is_town
 
 
 def without_address(affiliation: str) -> str:
@@ -36,7 +36,7 @@ def without_address(affiliation: str) -> str:
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
     parts = [
-        _without_glued_place(_ACRONYM_DASH.sub("", " ".join(p.split())))
+        _without_glued_place(_without_own_short_form(_ACRONYM_DASH.sub("", " ".join(p.split()))))
         for p in affiliation.split(",")
         if not APPOSITIVE.match(p)
     ]
@@ -84,10 +84,10 @@ def _units_then_short_form(parts: list[str]) -> bool:
 # a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
 # a full stop after a word, not an abbreviation's (`Univ. Lille`, `Tech. Munich`)
 # (or a space after a short form in brackets: `Instituto Tecnológico (ITBA) Buenos Aires`)
-_STOP_THEN_PLACE = re.compile(
-    r"(?<=[a-z)])(?<!\bUniv)(?<!\bInst)(?<!\bTech)(?<!\bDept)(?<!\bLab)(?<!\bSci)\.\s+(?=[A-Z])|"
-    r"(?<=[A-Z]\))\s+(?=[A-Z])"
-)
+_STOP_THEN_PLACE = re.compile(r"(?<=[a-z)])\.\s+(?=[A-Z])|(?<=[A-Z]\))\s+(?=[A-Z])")
+# a short capitalised word before the stop is an abbreviation's (`Univ.`, `Mt.`, `Natl.`,
+# `Calif.`, `Polytech.`), a legal form's aside
+_ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,7}$")
 _LEGAL_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co)$")
 _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
 
@@ -112,22 +112,29 @@ def as_list(affiliation: str) -> str:
     unit (`NeTS Research Group at Universitat Pompeu Fabra`)."""
 
     def comma(stop: re.Match[str]) -> str:
-        rest = affiliation[stop.end() :]
-        if not (is_place(rest.split(",")[0].strip()) or UNIVERSITY.match(rest)):
+        rest, before = affiliation[stop.end() :], affiliation[: stop.start()]
+        if not (is_town(rest.split(",")[0].strip()) or UNIVERSITY.match(rest)):
             return stop[0]
-        return "., " if _LEGAL_END.search(affiliation[: stop.start()]) else ", "
+        if _LEGAL_END.search(before):
+            return "., "
+        return stop[0] if stop[0].startswith(".") and _ABBREVIATION.search(before) else ", "
 
     listed = _STOP_THEN_PLACE.sub(comma, affiliation)
-    return _UNIT_AT.sub(lambda at: f"{at[1]}, " if _unit(at[1].strip()) else at[0], listed)
+    return _UNIT_AT.sub(lambda at: _unit_at(at, listed), listed)
 
 
-def _unit(words: str) -> bool:
-    """A department, a lab, a team or a group by its words (not a centre: `Inria Centre`)."""
-    return bool(is_unit(words) or TEAM.search(words))
+def _unit_at(at: re.Match[str], text: str) -> str:
+    """`Unit at Org`: `Unit, ` before an organisation named so (`… Group at Universitat
+    Pompeu Fabra`), nothing before one named alone (`Vision Lab at Adobe`: Adobe); as written
+    before a town (`Visual Geometry Group at Oxford`) or after no unit (`Inria Centre at …`)."""
+    org = text[at.end() :].split(",")[0].strip()
+    if not (is_unit(at[1].strip()) or TEAM.search(at[1].strip())) or is_town(org):
+        return at[0]
+    return f"{at[1]}, " if names_organisation(org) else ""
 
 
 # a part's words, then `at` and a name: `Robotics Lab at Stanford University`
-_UNIT_AT = re.compile(r"(?<![^,])(\s*[^,]*?)\s+at\s+(?=[A-Z])")
+_UNIT_AT = re.compile(r"(?<![^,])((?:(?!\sat\s)[^,])*)\s+at\s+(?:the\s+)?(?=[A-Z])")
 
 
 # an organisation's own research arm or team, named after it
@@ -136,11 +143,23 @@ _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`,
 # `UNAHUR Universidad Nacional de Hurlingham`, `CINER Centro Integral de …`
-_ACRONYM_DASH = re.compile(
-    r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})|"
-    r"^[A-Z][A-Z0-9]{2,}\s+(?=(?:Universidad|Universidade|Universit[àa]|Institut|Instituto|Istituto|"
-    r"Centro|Laborat[oó]rio)\b(?:\s+\w+){2,})"  # not `VNU University of Engineering …`
+_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+# … or with no dash, before a Spanish, Portuguese or Italian name (not `VNU University of …`)
+_SHORT_FORM_FIRST = re.compile(
+    r"^([A-Z][A-Z0-9]{2,})\s+((?:Universidad|Universidade|Universit[àa]|Institut|Instituto|"
+    r"Istituto|Centro|Laborat[oó]rio)\b(?:\s+\w+){2,}.*)$"
 )
+
+
+def _without_own_short_form(part: str) -> str:
+    """A name without its own short form before it (`UNAHUR Universidad Nacional de
+    Hurlingham`, `CINER Centro Integral de …`: the short form starts with its words'
+    initials), not a parent's (`CNR Istituto di …`, `CSIC Instituto de …`, `INAF Istituto …`)."""
+    first = _SHORT_FORM_FIRST.match(part)
+    if first is None:
+        return part
+    initials = "".join(w[0] for w in first[2].split() if w[:1].isupper())
+    return first[2] if first[1].startswith(initials[:2]) else part
 
 
 def _fragment(parts: list[str]) -> bool:

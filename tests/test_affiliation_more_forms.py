@@ -3,7 +3,13 @@ small; the papers that showed them are in tests/fixtures/latex_heldout61-67)."""
 
 from __future__ import annotations
 
-from monitor import latex_front, tex
+import io
+from pathlib import Path
+
+from reportlab.lib.pagesizes import letter
+from reportlab.pdfgen import canvas
+
+from monitor import latex_front, pdf_page, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
@@ -32,7 +38,10 @@ def test_two_known_names_joined_by_a_hyphen_are_two(places: Gazetteer) -> None:
 def test_a_town_after_a_full_stop_is_the_address(places: Gazetteer) -> None:
     icc = "Instituto de Ciencias de la Computación (ICC). Buenos Aires, Argentina"
     assert places.labels([icc]) == ["Instituto de Ciencias de la Computación (ICC)"]
-    assert places.labels(["Quantit Labs. Berlin, Germany"]) == ["Quantit Labs"]
+    # a short word's stop may be an abbreviation's: the name stays whole
+    assert places.labels(["Quantit Labs. Berlin, Germany"]) == ["Quantit Labs. Berlin"]
+    for abbreviated in ("Icahn School of Medicine at Mt. Sinai", "Natl. Taiwan Univ."):
+        assert places.labels([f"{abbreviated}, Taipei"]) == [abbreviated]
     assert places.labels(["Quantit Inc. Beijing, China"]) == ["Quantit Inc."]
     # an abbreviation's full stop is part of the name
     assert places.labels(["Univ. Lille, France"]) == ["University of Lille(里尔大学)"]
@@ -186,14 +195,14 @@ def test_a_known_name_with_its_town_joined_to_a_unit(places: Gazetteer) -> None:
     ]
 
 
-def test_informs_macros_a_studio_and_an_author_s_role(places: Gazetteer) -> None:
+def test_informs_macros_a_line_break_and_an_author_s_role(places: Gazetteer) -> None:
     informs = (
         "\\AUTHOR{Ethan Che}\\AFF{Decision, Risk, and Operations Division, Columbia Business "
         "School, New York, NY 10027, \\EMAIL{e@gsb.columbia.edu}}"
     )
     assert _labels(informs, places) == ["Columbia Business School"]
     # a line break before a word that is also a TeX letter's name (`\\AE` is Æ)
-    assert _labels("\\author{Lorenzo Tomaz\\\\AE Studio}", places) == ["AE Studio"]
+    assert tex.plain("Lorenzo Tomaz\\\\AE Studio") == "Lorenzo Tomaz\n AE Studio"
     role = "\\author[1]{Kevin Lee}\\affil[1]{University of Waterloo}\\affil[2]{Senior Author}"
     assert _labels(role, places) == ["University of Waterloo(滑铁卢大学)"]
 
@@ -270,3 +279,76 @@ def test_a_street_number_with_its_direction(places: Gazetteer) -> None:
     assert places.labels([pi]) == ["Perimeter Institute for Theoretical Physics"]
     waterloo = "University of Waterloo, 200 University Ave W, Waterloo, ON N2L 3G1, Canada"
     assert places.labels([waterloo]) == ["University of Waterloo(滑铁卢大学)"]
+
+
+def test_a_second_review_s_inputs(places: Gazetteer) -> None:
+    """Inputs a code review of v91-v102 found mishandled (each rule's narrower form)."""
+    # an organisation whose name holds a country's is no town
+    iuf = "Sorbonne Université, CNRS, Institut Universitaire de France, Paris"
+    assert "Institut Universitaire de France" in [i.english for i in places.institutions([iuf])]
+    kias = "Seoul National University, Korea Institute for Advanced Study"
+    assert len(places.institutions([kias])) == 2
+    # joint schools keep their names; the hyphen splits only after a short form in capitals
+    assert places.labels(["Duke-NUS, Singapore"]) == ["Duke-NUS"]
+    # a unit at an organisation named alone is that organisation; at a town, as written
+    assert places.labels(["Vision Lab at Adobe"]) == ["Adobe"]
+    assert places.labels(["Visual Geometry Group at Oxford"]) == ["Visual Geometry Group at Oxford"]
+    uiuc = "Dept. of ECE at the University of Illinois at Urbana-Champaign"
+    assert places.labels([uiuc]) == [
+        "University of Illinois at Urbana-Champaign(伊利诺伊大学香槟分校)"
+    ]
+    # universities named Instituto Universitario de <town>; a parent's short form stays
+    iscte = "ISCTE - Instituto Universitário de Lisboa, INESC-ID, Lisbon"
+    assert "Instituto Universitário de Lisboa" in places.labels([iscte])
+    assert places.labels(["CSIC Instituto de Física Teórica, Madrid"]) == [
+        "CSIC Instituto de Física Teórica"
+    ]
+    # an institution named by a name of its own, not a template's or a generic one
+    assert places.labels(["MIT, Home Institution"]) == [
+        "Massachusetts Institute of Technology(麻省理工学院)"
+    ]
+    assert places.labels(["Tsinghua University, Hoover Institution"])[1] == "Hoover Institution"
+    # `Univ. de X` with its full stop
+    assert places.labels(["Univ. de Lorraine, LORIA"]) == ["University of Lorraine(洛林大学)"]
+    # a position before a name that starts with a town's
+    line = "\\author{Ann Lee}\\affiliation{Software Engineer, Cambridge Quantum, Cambridge}"
+    assert _labels(line, places) == ["Cambridge Quantum"]
+
+
+def test_the_date_s_lines_say_what_the_paper_is(places: Gazetteer) -> None:
+    noted = "\\author{Ann Lee\\thanks{Department of Statistics, Stanford University}}"
+    for date in (
+        "Published in Transactions on Machine Learning Research (07/2024)",
+        "Submitted to the Journal of Machine Learning Research",
+    ):
+        assert _labels(f"{noted}\\date{{{date}}}", places) == ["Stanford University(斯坦福大学)"]
+    plain = "\\author{Ann Lee \\and Bob Jones}"
+    for date in (
+        "Keynote lecture at the Simons Institute, Berkeley",
+        "A thesis submitted to Stanford University in partial fulfillment",
+        "ICML 2024 Workshop on Foundation Models Research",
+    ):
+        assert _labels(f"{plain}\\date{{{date}}}", places) == [], date
+
+
+def test_german_institut_ends_a_pdf_line(places: Gazetteer) -> None:
+    page = (
+        "T\nAnn Lee1 Bob Jones2\n1Hasso Plattner Institut\n2University of Potsdam\nAbstract\nA.\n"
+    )
+    assert _page_labels(page, places)[0] == "Hasso Plattner Institut"
+
+
+def test_a_pdf_s_largest_upright_text_not_arxiv_s_stamp(tmp_path: Path) -> None:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=letter, invariant=True)
+    pdf.setFont("Times-Bold", 16)
+    pdf.drawString(72, 700, "Robotics Lab Benchmarks")
+    pdf.saveState()
+    pdf.rotate(90)
+    pdf.setFont("Times-Roman", 20)
+    pdf.drawString(200, -40, "arXiv:2401.01234v1 [cs.LG] 5 Jan 2024")
+    pdf.restoreState()
+    pdf.setFont("Times-Roman", 22)
+    pdf.drawString(72, 100, "arXiv:2401.01234v1 [cs.LG] 5 Jan 2024")
+    pdf.save()
+    assert pdf_page.first_page(buffer.getvalue(), "x.pdf").largest == "Robotics Lab Benchmarks"
