@@ -31,7 +31,8 @@ def joined(
     (`Inria and LIRMM`, not `… Polytechnic Institute and State University`), or each be
     named as one of its own (`Padova University and INFN`). Each side is then a part of the
     list like any other: an unknown short form is left out (`LASI`). Two known names joined
-    by a hyphen are two (`CONICET-UTN`, `SUPSI-USI`), unless the whole is one (`MIT-IBM …`)."""
+    by a hyphen after a short form in capitals are two (`CONICET-UTN`, `SUPSI-USI`; not
+    `Duke-NUS`), unless the whole is one (`MIT-IBM …`)."""
     hyphened = _HYPHENED.fullmatch(part.strip())
     if hyphened and not known(part) and all(map(known, hyphened.groups())):
         return list(hyphened.groups())

@@ -81,14 +81,14 @@ def _units_then_short_form(parts: list[str]) -> bool:
     )
 
 
-# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
-# a full stop after a word, not an abbreviation's (`Univ. Lille`, `Tech. Munich`)
-# (or a space after a short form in brackets: `Instituto Tecnológico (ITBA) Buenos Aires`)
+# a full stop after a word before a capital (or a space after a short form in brackets:
+# `Instituto Tecnológico (ITBA) Buenos Aires`): where `as_list` may put a comma
 _STOP_THEN_PLACE = re.compile(r"(?<=[a-z)])\.\s+(?=[A-Z])|(?<=[A-Z]\))\s+(?=[A-Z])")
-# a short capitalised word before the stop is an abbreviation's (`Univ.`, `Mt.`, `Natl.`,
-# `Calif.`, `Polytech.`), a legal form's aside
+# a short capitalised word before the stop: an abbreviation's stop (`Univ.`, `Mt.`, `Natl.`,
+# `Calif.`, `Polytech.`), which stays; a legal form's keeps its stop before the comma
 _ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,7}$")
 _LEGAL_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co)$")
+# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
 _GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
 
 
