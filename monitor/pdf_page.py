@@ -78,34 +78,38 @@ class FirstPage:
 
 
 def first_page_text(blob: bytes, name: str) -> str:
-    """The text of page 1 (`first_page`)."""
-    return first_page(blob, name).text
+    """The text of page 1 (`first_page`), without reading its fonts' sizes (the digest has
+    the title from arXiv)."""
+    return first_page(blob, name, sizes=False).text
 
 
-def first_page(blob: bytes, name: str) -> FirstPage:
+def first_page(blob: bytes, name: str, sizes: bool = True) -> FirstPage:
     """Page 1 (page 2 when page 1 is Elsevier's highlights or graphical abstract, which come
-    before the title page); `InputError` when the PDF cannot be read (one error, without the
-    parser's own warnings about the same damage)."""
+    before the title page), with its largest text when `sizes`; `InputError` when the PDF
+    cannot be read (one error, without the parser's own warnings about the same damage)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
+    sized: list[tuple[float, str]] | None = [] if sizes else None
     try:
         reader = PdfReader(io.BytesIO(blob))
         if not reader.pages:
             raise InputError(f"{name}: PDF has no pages")
-        sized: list[tuple[float, str]] = []
         text = _sized_text(reader.pages[0], sized)
         if _BEFORE_TITLE.match(text) and len(reader.pages) > 1:
-            sized.clear()
+            sized = [] if sizes else None
             text = _sized_text(reader.pages[1], sized)
     except (PyPdfError, ValueError, KeyError, IndexError, TypeError) as err:
         raise InputError(f"{name}: PDF is unreadable ({type(err).__name__}: {err})") from err
-    top = max((size for size, _ in sized), default=0.0)
-    largest = " ".join(" ".join(run.split()) for size, run in sized if size == top)
+    runs = sized or []
+    top = max((size for size, _ in runs), default=0.0)
+    largest = " ".join(" ".join(run.split()) for size, run in runs if size == top)
     return FirstPage(text.translate(_LIGATURES), largest.translate(_LIGATURES))
 
 
-def _sized_text(page: PageObject, sized: list[tuple[float, str]]) -> str:
-    """The page's text; each run of it with its size on the page (its font's size scaled by
-    the text and graphics matrices) appended to `sized`."""
+def _sized_text(page: PageObject, sized: list[tuple[float, str]] | None) -> str:
+    """The page's text; with a list, each run of it with its size on the page (its font's
+    size scaled by the text and graphics matrices) appended to it."""
+    if sized is None:
+        return page.extract_text() or ""
 
     def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
         # not a run set sideways (arXiv's stamp in the margin, which is larger than titles)

@@ -83,7 +83,7 @@ def _units_then_short_form(parts: list[str]) -> bool:
 
 # a full stop after a word before a capital (or a space after a short form in brackets:
 # `Instituto Tecnológico (ITBA) Buenos Aires`): where `as_list` may put a comma
-_STOP_THEN_PLACE = re.compile(r"(?<=[a-z)])\.\s+(?=[A-Z])|(?<=[A-Z]\))\s+(?=[A-Z])")
+_STOP_BEFORE_CAPITAL = re.compile(r"(?<=[a-z)])\.\s+(?=[A-Z])|(?<=[A-Z]\))\s+(?=[A-Z])")
 # a short capitalised word before the stop: an abbreviation's stop (`Univ.`, `Mt.`, `Natl.`,
 # `Calif.`, `Polytech.`), which stays; a legal form's keeps its stop before the comma
 _ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,7}$")
@@ -119,7 +119,7 @@ def as_list(affiliation: str) -> str:
             return "., "
         return stop[0] if stop[0].startswith(".") and _ABBREVIATION.search(before) else ", "
 
-    listed = _STOP_THEN_PLACE.sub(comma, affiliation)
+    listed = _STOP_BEFORE_CAPITAL.sub(comma, affiliation)
     return _UNIT_AT.sub(lambda at: _unit_at(at, listed), listed)
 
 
