@@ -1,7 +1,7 @@
 """Lines of affiliation text, from any source (LaTeX author blocks, a PDF's first page):
-cleaning them, telling whether one names an organisation, and reading author notes ("A and
-B are with X. C is with Y."). Pure string functions shared by `latex_front` and `pdf_header`.
-"""
+cleaning them, splitting them, telling whether one names an organisation (author notes, "A and
+B are with X.", are `author_notes`'). Pure string functions shared by `latex_front` and
+`pdf_header`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import re
 from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
-from monitor.note_sentences import sentences
 from monitor.org_words import PLACE, UNIVERSITY, names_organisation, part_of_next, short_name
 from monitor.places import is_town
 
@@ -32,7 +31,7 @@ def clean_line(line: str) -> str:
     is two names), markers and stray punctuation trimmed; a name that ends in digits or a
     bracket (`AI2`, `Institute (CAS)`) keeps them; a line that says where an author is now
     (`Now at Meta`) is none."""
-    if _MOVED.match(line.strip()):
+    if MOVED.match(line.strip()):
         return ""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
@@ -50,6 +49,9 @@ def split_lines(text: str) -> list[str]:
     """Cleaned lines; a single name that ends in a comma goes on on the next line
     (`Department of CS, \\\\ University of X`), a list that does is a line of its own."""
     text = re.sub(r"(?m)^([^,\n]+),[ \t]*\n", r"\1, ", text)
+    # and a list that ends in a unit (`Architecture and Building Systems, Institute of
+    # Technology in Architecture, \\ ETH Zurich`)
+    text = _UNIT_LAST.sub(r"\1, ", text)
     # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
     text = re.sub(r"(?m)(\b(?:of|and|for|the|at)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
     # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`, `National
@@ -60,12 +62,19 @@ def split_lines(text: str) -> list[str]:
     text = re.sub(r"[ \t]*©", "\n©", text)  # `…, CA 94305 USA. © 2024 IEEE`: a notice follows
     lines = [c for c in (clean_line(line) for line in text.splitlines()) if c]
     out: list[str] = []
-    for line in lines:  # `Institute for CS \\\\ University of Bonn`: one affiliation
-        if out and part_of_next(out[-1]):
+    for n, line in enumerate(lines):  # `Institute for CS \\\\ University of Bonn`: one
+        if out and part_of_next(lines[n - 1]):  # and `Institute … \\\\ … Department \\\\ …`
             out[-1] = f"{out[-1]}, {line}"
         else:
             out.append(line)
     return out
+
+
+# a line whose list ends in a unit, and a comma: the organisation is on the next line
+_UNIT_LAST = re.compile(
+    r"(?m)^(.+,\s*(?:the\s+)?(?:Institut|Department|Dept|School|Faculty|Laborator|Cent(?:er|re)|"
+    r"Division|Section|Chair)[^,\n]*),[ \t]*\n"
+)
 
 
 def _without_role(line: str) -> str:
@@ -123,61 +132,14 @@ NO_ORGANISATION = re.compile(
 _PLACEHOLDER = re.compile(
     r"^(?:(?:[A-Z]\w* (?:[A-Z]|Name)|City|Country|State|Address|Postcode)\s*(?:,\s*|$))+$"
 )
-WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
-    r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
-    r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
-    r"(?:also )?affiliated with|"
-    r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
-    re.I,
-)
 # where an author went after the work, not where it was done (`Y. M. is now at Ava Labs`,
 # `Currently affiliated with Microsoft`, `Present address: …`, `目前隶属于微软`)
-_MOVED = re.compile(
+MOVED = re.compile(
     r"^\W{0,3}(?:[0-9]{1,2}\s*)?(?:.{0,120}?\b(?:is|are)\s+)?(?:now|currently|presently)\s+"
     r"(?:at|with|affiliated|employed|working)\b|^\W{0,3}(?:current|present)\s+address\b|"
     r"^\W{0,3}(?:目前|现就职|现任职|现工作)",
     re.I,
 )
-# an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
-# role held at an organisation (not prose: `MoE is a popular architecture at Google`)
-_ROLE_AT = re.compile(
-    r"^.{0,120}?\b(?:is|are|was|were) an? (?:(?! and (?:an?|the) )[^,.]){0,40}?\b(?:student|"
-    r"researcher|professor|scientist|engineer|fellow|intern|postdoc\w*|lecturer|candidate|"
-    r"member|director)\b(?:(?! and (?:an?|the) )[^,.]){0,60}?\b(?:at|with)\s+(?:the\s+)?",
-    re.I,
-)
-# an IEEE note's `Xiangguo Sun, Hong Cheng: Department of …` (names, then a colon)
-_NAMES_COLON = re.compile(
-    r"^[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*(?:(?:,\s*|\s+and\s+)[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)+:\s+"
-)
-
-
-def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = False) -> list[str]:
-    """Author footnotes (`\\thanks{A and B are with X. C is with Y. Corresponding author:
-    …}`): each sentence on its own, its "is with"/"work done at" lead removed (and "is a
-    student at"), none that says where an author is now; with `led`, only sentences that
-    have an "is with" lead (a PDF page's notes among its other text); `lead_removed` when
-    the caller cut the note at its lead."""
-    out = []
-    for sentence in sentences(note):
-        if _MOVED.match(sentence):
-            continue
-        for line in split_lines(sentence):
-            if led and not WORK_AT.match(line):
-                continue
-            stripped = WORK_AT.sub("", line)
-            if not led:  # `is with X and is an adjunct professor at Y` keeps X
-                stripped = _NAMES_COLON.sub(
-                    "", _ROLE_AT.sub("", line) if stripped == line else stripped
-                )
-            positioned = stripped
-            stripped = without_position(stripped, known)  # `Senior developer in …, Adform`
-            lead = _NAMES_WITH.match(line) is not None or lead_removed or stripped != positioned
-            named = not led and lead and _written_as_a_name(stripped, known)
-            line = stripped
-            if looks_institutional(line, known) or named:
-                out.append(line)
-    return out
 
 
 def without_position(line: str, known: Known) -> str:
@@ -189,7 +151,7 @@ def without_position(line: str, known: Known) -> str:
         return line
     rest = line[role.end() :]
     first = rest.split(",")[0].strip()  # a name follows (not `Independent Researcher, USA`)
-    named = known(first) or _NAME_WORDS.fullmatch(first) or short_name(first)
+    named = known(first) or NAME_WORDS.fullmatch(first) or short_name(first)
     town = is_town(first)  # `Adform Lithuania`, `Cambridge Quantum` are names
     return rest if named and not town and not placeholder(role[0]) else line
 
@@ -200,34 +162,8 @@ _ROLE_PART = re.compile(
     rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}(?:(?!\b(?:at|with)\b)[^,]){{0,60}},\s+(?=[A-Z])",
     re.I,
 )
-# authors' names and "is with" (`Y. Cao is with`, `Y.-F. Zhang and R. He are with`), not a
-# sentence's subject (`The largest gains for LLaMA are with`) nor other leads (`Work done with`)
-INITIALS = r"(?:[A-Z]\.(?:-[A-Z]\.)?[\s~]*)+"  # `Y.`, `Y.-F.`, `R. L.`
-_NAME = rf"{INITIALS}[A-Z][\w'’-]+"
-_NAMES_WITH = re.compile(
-    rf"^{_NAME}(?:(?:,\s*|,?\s+and\s+){_NAME})*,?\s+(?:is|are) (?:now |also )?with\s"
-)
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)
-_NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")
-
-
-def _written_as_a_name(line: str, known: Known) -> bool:
-    """After an IEEE note's lead (`Y. Cao is with Voryx Robotics, San Jose, CA`), a first part
-    written as a name is the organisation, even with no institution word in it."""
-    first = line.split(",")[0].strip()
-    return bool(_NAME_WORDS.fullmatch(first) or short_name(first)) and not (
-        FUNDING.search(line) or _prose(line) or placeholder(line, known) or _CITY.fullmatch(first)
-    )
-
-
-# towns of two words or more that an "is with" may name (`Y. Cao is with Hong Kong, China`)
-_CITY = re.compile(
-    r"Hong Kong(?: SAR)?|San (?:Francisco|Jose|Diego|Mateo)|Santa (?:Clara|Barbara|Cruz|Monica)|"
-    r"Los (?:Angeles|Alamos)|Las Vegas|New (?:York|Delhi|Haven|Jersey|Brunswick)|Saint Petersburg|"
-    r"St\. Louis|Rio de Janeiro|S[aã]o Paulo|Buenos Aires|Palo Alto|Mountain View|Menlo Park|"
-    r"Redwood City|Ann Arbor|Chapel Hill|College Park|Tel Aviv|Abu Dhabi|Kuala Lumpur|Cape Town|"
-    r"Salt Lake City|Research Triangle Park"
-)  # a whole first part: not `Palo Alto Networks`, `New Relic`
+NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")
 
 
 def placeholder(line: str, known: Known = lambda _line: False) -> bool:
@@ -259,12 +195,12 @@ _TOWN = re.compile(
 def looks_institutional(line: str, known: Known) -> bool:
     """Whether a cleaned line names an organisation: the gazetteer knows it or its words say
     so, and it is no funding or contribution note, no placeholder, not prose."""
-    if FUNDING.search(line) or _prose(line) or placeholder(line, known):
+    if FUNDING.search(line) or prose(line) or placeholder(line, known):
         return False
     return known(line) or names_organisation(line)
 
 
-def _prose(line: str) -> bool:
+def prose(line: str) -> bool:
     """A sentence rather than an affiliation: a relative or a negation (`which`), or long, with a
     long run of words without a comma or many parts that start in lower case (a long comma list
     of units, organisation and address, each a name, is still an affiliation)."""
@@ -275,5 +211,10 @@ def _prose(line: str) -> bool:
 
 
 # a sentence's relatives and negations, never in an organisation's name nor after a note's
-# lead (`X is a co-founder of Y, which develops …`, `The views expressed herein …`)
-_SENTENCE_WORDS = re.compile(r"\b(?:which|who|whose|herein|do not|does not|necessarily)\b")
+# lead (`X is a co-founder of Y, which develops …`, `The views expressed herein …`), and a
+# note on where the work is published (`Part of this research has been submitted to IEEE ICC`)
+_SENTENCE_WORDS = re.compile(
+    r"\b(?:which|who|whose|herein|do not|does not|necessarily|to appear|appeared in)\b|"
+    r"\b(?:been|was|were|is) (?:submitted|presented|published|accepted)\b|"
+    r"\b(?:preliminary|earlier|shorter|extended|conference) version\b"
+)

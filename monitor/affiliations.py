@@ -13,7 +13,13 @@ from collections.abc import Iterable, Sequence
 
 from monitor import joined_names
 from monitor.chinese_names import has_chinese, latin_punctuation, names_inside
-from monitor.institution import UMBRELLA, Institution, field_of_university, under_umbrellas
+from monitor.institution import (
+    UMBRELLA,
+    Institution,
+    field_of_university,
+    under_umbrellas,
+    written_once,
+)
 from monitor.joined_names import Place as _Place
 from monitor.name_keys import (
     COUNTRY_WORDS,
@@ -278,17 +284,12 @@ class Gazetteer:
     def institutions(self, affiliations: Sequence[str]) -> list[Institution]:
         """Each distinct institution once, in order: the gazetteer's (with its Chinese name)
         where it knows one, else the string as written without its address (no Chinese); a
-        name written twice another way is one (`Astana IT University`, `Astana It University`)."""
-        out: list[Institution] = []
-        seen: set[str] = set()
-        for raw in (as_list(latin_punctuation(a)) for a in affiliations):
-            unknown = [Institution(name, None) for name in unknown_names(raw)]
-            for institution in self.find(raw) or unknown:
-                name = key(institution.english)
-                if institution.english and name not in seen:
-                    out.append(institution)
-                    seen.add(name)
-        return out
+        name written twice, or by its short form, is one (`institution.written_once`)."""
+        raws = [as_list(latin_punctuation(a)) for a in affiliations]
+        found = [
+            self.find(raw) or [Institution(n, None) for n in unknown_names(raw)] for raw in raws
+        ]
+        return written_once(list(zip(raws, found, strict=True)))
 
 
 def _at(items: list[Institution | str], n: int) -> Institution | str | None:

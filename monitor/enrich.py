@@ -25,11 +25,12 @@ from monitor.summarize import summarize
 
 log = logging.getLogger(__name__)
 # Bump when the LaTeX or PDF extraction (latex_front.py, author_blocks.py, affiliation_lines.py,
-# eprint.py, tex.py, pdf_header.py, pdf_page.py, org_words.py, mail_domains.py, name_keys.py,
-# affiliations.py's name cleaning, and the gazetteer, whose known names decide which lines are
-# read) changes what it finds: the cache kind names the version, so a paper enriched by an
-# older extractor is read again once, and its result cached per version.
-EXTRACTOR_VERSION = 103
+# author_notes.py, eprint.py, tex.py, pdf_header.py, pdf_page.py, org_words.py,
+# mail_domains.py, name_keys.py, affiliations.py's name cleaning, and the gazetteer, whose known
+# names decide which lines are read) changes what it finds: the cache kind names the version,
+# so a paper enriched by an older extractor is read again once, and its result cached per
+# version.
+EXTRACTOR_VERSION = 104
 AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
 

@@ -17,7 +17,7 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
-from monitor.tex import braced, macro_args, with_acronyms
+from monitor.tex import braced, macro_args, with_acronyms, with_note_macros
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -82,7 +82,8 @@ def front_matter(files: dict[str, str], main: str) -> str:
     text = with_acronyms(_switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)))
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
-    return _cut(text, start, cut) + (_late_notes(text, cut) if cut >= 0 else "")
+    # a note macro of the paper's own used in the author block is read as its footnote
+    return with_note_macros(_cut(text, start, cut)) + (_late_notes(text, cut) if cut >= 0 else "")
 
 
 def _cut(text: str, start: int, cut: int) -> str:

@@ -74,3 +74,25 @@ def field_of_university(items: list[Institution | str], n: int) -> bool:
         and field_named(without_lead(part))
         and UNIVERSITY.search(known[-1].english) is not None
     )
+
+
+def written_once(found: list[tuple[str, list[Institution]]]) -> list[Institution]:
+    """The institutions each affiliation string names, each distinct one once, in order: a
+    name written twice another way is one (`Astana IT University`, `Astana It University`),
+    and so is its short form written in brackets after it in another string (`National
+    University of Sciences and Technology (NUST)`, then a note's `… was at NUST`)."""
+    shorts = {key(short) for raw, _ in found for short in _SHORT_FORM.findall(raw)}
+    out: list[Institution] = []
+    seen: set[str] = set()
+    for raw, institutions in found:
+        elsewhere = shorts - {key(short) for short in _SHORT_FORM.findall(raw)}
+        for institution in institutions:
+            name = key(institution.english)
+            if institution.english and name not in seen and name not in elsewhere:
+                out.append(institution)
+                seen.add(name)
+    return out
+
+
+# a short form in brackets after a name: `(NUST)`, `(KAUST)`
+_SHORT_FORM = re.compile(r"\w\s*\(([A-Z][A-Za-z&]*[A-Z])\)")

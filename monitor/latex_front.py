@@ -12,15 +12,9 @@ from __future__ import annotations
 
 import re
 
-from monitor.affiliation_lines import (
-    WORK_AT,
-    Known,
-    looks_institutional,
-    note_lines,
-    placeholder,
-    split_lines,
-)
+from monitor.affiliation_lines import Known, looks_institutional, placeholder, split_lines
 from monitor.author_blocks import author_block_lines, entry_lines, marked_entries
+from monitor.author_notes import WORK_AT, note_lines
 from monitor.eprint import front_matter, main_files
 from monitor.places import is_place
 from monitor.tex import args_at, braced, definitions, macro_args, plain
@@ -30,13 +24,13 @@ from monitor.tex import args_at, braced, definitions, macro_args, plain
 _EXPLICIT = ("affiliation", "affiliations", "affil", "institute", "address", "icmlaffiliation",
              "mlsysaffiliation", "sysmlaffiliation", "icmladdress", "aistatsaddress",
              "addaffiliation", "altaffiltext", "AFF", "addinstitution",
-             "additionalaffiliation")  # fmt: skip
+             "additionalaffiliation", "affaddr")  # fmt: skip
 # `{key}{Organisation}` (AASTeX 5's `\\altaffiltext{1}{…}` too)
 _KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation", "altaffiltext")
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
     r"aistatsaddress|addaffiliation|altaffiltext|AFF|addinstitution|additionalaffiliation|"
-    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate)"
+    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate|affaddr)"
     r"(?![A-Za-z])"
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -54,6 +48,7 @@ def affiliations(files: dict[str, str], known: Known) -> list[str]:
 
 def _front_affiliations(front: str, known: Known) -> list[str]:
     macros = definitions(front)
+    front = _AFFADDR_RUN.sub(_one_affaddr, front)
     stated: list[str] = []
     notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`, `\\footnote{…}`)
     authors = _author_spans(front)
@@ -80,6 +75,16 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             or _affiliation_macros(macros, known)
         )
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
+
+
+def _one_affaddr(run: re.Match[str]) -> str:
+    """ACM's `\\affaddr{CreditX} \\\\ \\affaddr{Shanghai} \\\\ \\affaddr{PRC}` under one author:
+    one affiliation, its lines those of one block."""
+    return "\\affaddr{" + " \\\\ ".join(_AFFADDR.findall(run[0])) + "}"
+
+
+_AFFADDR = re.compile(r"\\affaddr\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_AFFADDR_RUN = re.compile(rf"{_AFFADDR.pattern}(?:\s*(?:\\\\)?\s*{_AFFADDR.pattern})*")
 
 
 def _author_spans(front: str) -> list[tuple[int, int]]:

@@ -1,5 +1,5 @@
 """An author note's sentences (`A and B are with X. C is with Y. Corresponding author: …`),
-each judged alone by `affiliation_lines.note_lines`; a name's abbreviation (`Univ. Lille`,
+each judged alone by `author_notes.note_lines`; a name's abbreviation (`Univ. Lille`,
 `St. Louis`) or a company's legal form (`Inc.`) does not end one."""
 
 from __future__ import annotations

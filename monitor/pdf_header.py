@@ -12,14 +12,8 @@ from __future__ import annotations
 
 import re
 
-from monitor.affiliation_lines import (
-    INITIALS,
-    WORK_AT,
-    Known,
-    clean_line,
-    looks_institutional,
-    note_lines,
-)
+from monitor.affiliation_lines import Known, clean_line, looks_institutional
+from monitor.author_notes import INITIALS, WORK_AT, note_lines
 from monitor.mail_domains import mail_domains, names_domain
 from monitor.note_sentences import first_sentence
 from monitor.org_words import folded, names_organisation

@@ -110,6 +110,41 @@ def with_acronyms(text: str) -> str:
     return _ACRONYM_USE.sub(spelled, text) if forms else text
 
 
+def with_note_macros(text: str) -> str:
+    """The text with each use of a macro of the paper's own that sets one of its arguments as
+    a footnote written as that footnote (`\\newcommand{\\footremember}[2]{\\footnote{#2}…}`:
+    `\\footremember{udem}{Université de Montréal, …}` is `\\footnote{Université de Montréal,
+    …}`), so that the author's note is read where the page prints it."""
+    for match in _NOTE_MACRO.finditer(text):
+        name, count, which = match[1], int(match[2]), int(match[4])
+        if which > count:
+            continue
+        use = re.compile(rf"\\{name}(?![A-Za-z])")
+        out, at = [], match.end()
+        for call in use.finditer(text, match.end()):
+            args = args_at(text, call.end(), count)
+            if args is None or call.start() < at:
+                continue
+            end = _args_end(text, call.end(), count)
+            out += [text[at : call.start()], f"\\{match[3]}{{{args[which - 1]}}}"]
+            at = end
+        text = text[: match.end()] + "".join(out) + text[at:]
+    return text
+
+
+def _args_end(text: str, end: int, count: int) -> int:
+    for _ in range(count):
+        group = braced(text, end)
+        end = group[1] if group else end
+    return end
+
+
+# `\\newcommand{\\footremember}[2]{\\footnote{#2}…}`: its name, its arguments' count, the
+# note's command and which argument it sets (the body's braces at most two deep)
+_NOTE_MACRO = re.compile(
+    r"\\(?:newcommand|renewcommand)\*?\s*\{?\\([A-Za-z]+)\}?\s*\[(\d)\]\s*\{"
+    r"(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*?\\(footnote|thanks)\s*\{#(\d)\}"
+)
 _NEWACRONYM = re.compile(r"\\newacronym(?![A-Za-z])")
 _ACRONYM_USE = re.compile(r"\\(acrlong|acrshort|acrfull|acl|acs|gls|Gls)\s*\{([^{}]+)\}")
 
@@ -147,7 +182,8 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = _BREAK_THEN_LETTER.sub(r"\1 ", text)  # `Tomaz\\AE Studio`: a break, then `AE`
     for _ in range(3):  # user macros may use each other
         for name, body in (macros or {}).items():
-            text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(body), text)
+            flat = _PARAGRAPH.sub(r" \\par ", body).replace("\n", " ")  # a body's lines: one
+            text = re.sub(rf"\\{name}(?![A-Za-z])\s*", _literal(flat), text)
     # no text of their own, not even a space: `Ře\\unexpanded{\\v{z}}`
     text = re.sub(r"\\(?:unexpanded|noexpand)(?![A-Za-z])\s*|\\protect\s*(?=\\)", "", text)
     # `Lamarr Institute\textsuperscript{1}, Fraunhofer IAIS\textsuperscript{2}`: each marked
@@ -174,6 +210,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = re.sub(r"\\[A-Za-z@]+\*?(?:\s*\[[^\[\]]*\])?", " ", text)  # and its options
     text = re.sub(r"\\.", " ", text)
     text = re.sub(r"[{}]", "", text).replace("\ufff0", "{").replace("\ufff1", "}")
+    text = re.sub(r"(?<=\w) +\)", ")", text)  # `(ECT$^*$)`: the mark's room left empty
     return unicodedata.normalize("NFC", text)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monitor import affiliation_lines, eprint, pdf_page, tex
+from monitor import author_notes, eprint, pdf_page, tex
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels, _source_labels
@@ -74,12 +74,16 @@ def test_an_ieee_note_names_an_organisation_without_an_institution_word(
     places: Gazetteer,
 ) -> None:
     note = "Y. Cao is with Voryx Robotics, San Jose, CA 95136, USA. E-mail: y@gmail.com"
-    assert affiliation_lines.note_lines(note, places.knows) == [
+    assert author_notes.note_lines(note, places.knows) == [
         "Voryx Robotics, San Jose, CA 95136, USA"
     ]
-    # without the lead, or in prose, a name is no organisation
-    assert affiliation_lines.note_lines("Voryx Robotics, San Jose", places.knows) == []
-    assert affiliation_lines.note_lines("The authors thank Voryx Robotics.", places.knows) == []
+    # without the lead, a name is one only when its place alone follows it (an affiliation's
+    # shape: `Voryx Robotics, San Jose`); in prose, or followed by more words, it is none
+    assert author_notes.note_lines("Voryx Robotics, San Jose", places.knows) == [
+        "Voryx Robotics, San Jose"
+    ]
+    assert author_notes.note_lines("Voryx Robotics, code and data", places.knows) == []
+    assert author_notes.note_lines("The authors thank Voryx Robotics.", places.knows) == []
 
 
 def test_a_postcode_after_a_full_stop_is_the_address(places: Gazetteer) -> None:
@@ -87,7 +91,7 @@ def test_a_postcode_after_a_full_stop_is_the_address(places: Gazetteer) -> None:
         "$^1$Facultad de Ciencias, Universidad Nacional Autónoma de Mexico. 04510 Mexico City, "
         "Mexico. $^2$Universidad Autónoma del Estado de Morelos. Cuernavaca, México."
     )
-    assert places.labels(affiliation_lines.note_lines(tex.plain(note, {}), places.knows)) == [
+    assert places.labels(author_notes.note_lines(tex.plain(note, {}), places.knows)) == [
         "National Autonomous University of Mexico(墨西哥国立自治大学)",
         "Universidad Autónoma del Estado de Morelos",
     ]
@@ -272,7 +276,7 @@ def test_what_this_session_s_review_found(places: Gazetteer) -> None:
         "Code is at GitHub, https://github.com/a/b.",
         "A. Smith is with Lund, Sweden.",
     ):
-        assert affiliation_lines.note_lines(note, places.knows) == [], note
+        assert author_notes.note_lines(note, places.knows) == [], note
     body = "1Stanford University\n2Carnegie Mellon University\nAbstract\nA.\n1 Introduction\n"
     for prose in (
         "collected at\na Tertiary Care Hospital, between 2015 and 2020.\n",
@@ -330,7 +334,7 @@ def test_what_this_session_s_second_review_found(places: Gazetteer) -> None:
         "Stanford University(斯坦福大学)",
         "Massachusetts Institute of Technology(麻省理工学院)",
     ]
-    assert affiliation_lines.note_lines("Y. Cao is with Hong Kong, China.", places.knows) == []
+    assert author_notes.note_lines("Y. Cao is with Hong Kong, China.", places.knows) == []
     # a switch set twice, or by another, is left as written
     twice = (
         "\\newif\\ifpublic\\publictrue\n\\ifpublic\\author{A \\\\ Stanford University}\\fi\n"
@@ -367,7 +371,7 @@ def test_what_this_session_s_third_review_found(places: Gazetteer) -> None:
         ("Y. Cao is with Palo Alto Networks, Santa Clara, CA 95054 USA.", "Palo Alto Networks"),
         ("J. Doe and K. Lee are with New Relic, San Francisco, CA, USA.", "New Relic"),
     ):
-        assert places.labels(affiliation_lines.note_lines(note, places.knows)) == [company]
+        assert places.labels(author_notes.note_lines(note, places.knows)) == [company]
     assert places.labels(["Genentech and Roche"]) == ["Genentech(基因泰克)", "Roche(罗氏)"]
     author = "\\author{Mathieu Roche\\thanks{Stanford University} \\and Tom Philips}"
     assert _labels(author, places) == ["Stanford University(斯坦福大学)"]

@@ -139,6 +139,8 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout74", (0.93, 0.88, 0.54, 0.28)),
         ("pdf_heldout12", (0.86, 0.86, 0.66, 0.11)),
         ("latex_heldout75", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout76", (0.93, 0.88, 0.85, 0.0)),
+        ("latex_heldout79", (0.95, 0.95, 0.9, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
