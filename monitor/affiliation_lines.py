@@ -9,7 +9,14 @@ import re
 from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
-from monitor.org_words import PLACE, UNIVERSITY, names_organisation, part_of_next, short_name
+from monitor.org_words import (
+    PLACE,
+    STREET,
+    UNIVERSITY,
+    names_organisation,
+    part_of_next,
+    short_name,
+)
 from monitor.places import is_town
 
 Known = Callable[[str], bool]
@@ -52,8 +59,9 @@ def split_lines(text: str) -> list[str]:
     # and a list that ends in a unit (`Architecture and Building Systems, Institute of
     # Technology in Architecture, \\ ETH Zurich`)
     text = _UNIT_LAST.sub(r"\1, ", text)
-    # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`
-    text = re.sub(r"(?m)(\b(?:of|and|for|the|at)|&)[ \t]*\n[ \t]*(?=\S)", r"\1 ", text)
+    # and a name broken after a joining word: `Japan Advanced Institute of \\\\ Science and …`,
+    # `Laboratoire Bordelais de \\\\ Recherche en Informatique`
+    text = _JOIN_LAST.sub(r"\1 ", text)
     # or before one: `… Universitaire de Gériatrie \\ de Montréal (CRIUGM)`, `National
     # Supercomputing Center \\ in Wuxi`
     text = re.sub(r"(?m)(?<=[^\s,])[ \t]*\n[ \t]*(?=(?:de|du|des|di|del|della|of|für|zu|in) [A-Z])",
@@ -68,6 +76,12 @@ def split_lines(text: str) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+# a line that ends in a word joining a name's words: the name goes on on the next line
+_JOIN_LAST = re.compile(
+    r"(?m)(\b(?:of|and|for|the|at|de|du|des|di|del|della|da|für|zu|und|et|y)|&)[ \t]*\n[ \t]*(?=\S)"
+)
 
 
 # a line whose list ends in a unit, and a comma: the organisation is on the next line
@@ -146,6 +160,11 @@ def without_position(line: str, known: Known) -> str:
     """A line without the author's position written as its first part, before the
     organisation (`Senior developer in the Demand-Side Platform team, Adform Lithuania`); not
     a part that names one (`Graduate University for Advanced Studies`, `… in Google Brain`)."""
+    held = _ROLE_OF.match(line)  # `Jansky fellow of the National Radio Astronomy Observatory`
+    if held and not UNIVERSITY.search(held[0]):
+        first = line[held.end() :].split(",")[0].strip()
+        if names_organisation(first) or known(first):
+            return line[held.end() :]
     role = _ROLE_PART.match(line)
     if role is None or known(role[0]) or UNIVERSITY.search(role[0]) or FUNDING.search(role[0]):
         return line
@@ -162,6 +181,10 @@ _ROLE_PART = re.compile(
     rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}(?:(?!\b(?:at|with)\b)[^,]){{0,60}},\s+(?=[A-Z])",
     re.I,
 )
+# … or a position held at it, written before its name: `Jansky fellow of the National …`
+_ROLE_OF = re.compile(
+    rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}\s+(?:of|at|with|in)\s+(?:the\s+)?(?=[A-Z])", re.I
+)
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)
 NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")
 
@@ -174,7 +197,16 @@ def placeholder(line: str, known: Known = lambda _line: False) -> bool:
         or _PLACEHOLDER.match(line)
         or _TOWN.match(line)
         or _independent_somewhere(line, known)
+        or _home_address(line, known)
     )
+
+
+def _home_address(line: str, known: Known) -> bool:
+    """An address with no organisation in it, an author's own (`Winter Way, Uppsala,
+    Sweden`): a street first, then places only (not `Jane Street`, a company's name)."""
+    first, *rest = [p.strip() for p in line.split(",")]
+    places = bool(rest) and all(PLACE.match(p) and not known(p) for p in rest)
+    return STREET.search(first) is not None and places and not names_organisation(first)
 
 
 def _independent_somewhere(line: str, known: Known) -> bool:

@@ -126,6 +126,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
 
 
 _ADDR = re.compile(r"\\addr(?![A-Za-z])")
+_AND_LINE = re.compile(r"\\\\\s*and\s*\\\\")  # `… USA \\ and \\ Department …`
 _MAIL_ONLY = re.compile(r"^\s*(?:\S+@\S+|https?://\S+)\s*$")  # a line that is an address
 
 
@@ -159,10 +160,13 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     for block in blocks:
         address = _ADDR.split(block, 1)
         if len(address) == 2:  # JMLR's `\\addr`: what follows is the author's affiliation, the
-            # place alone (`\\addr Mountain View, CA`) under one above it
-            named = entry_lines(" \\\\ ".join(address), macros, known, False)
-            written = entry_lines(address[1], macros, known, True)
-            lines += named or [x for x in written if not _address(x) and x[:1].isalpha()]
+            # place alone (`\\addr Mountain View, CA`) under one above it; `\\ and \\` starts
+            # another (`The Voleon Group \\ Berkeley, CA \\ and \\ Department of Statistics …`)
+            first, *others = _AND_LINE.split(address[1])
+            for head, entry in [(address[0], first), *(("", e) for e in others)]:
+                named = entry_lines(f"{head} \\\\ {entry}", macros, known, False)
+                written = entry_lines(entry, macros, known, True)
+                lines += named or [x for x in written if not _address(x) and x[:1].isalpha()]
             continue
         lines_of = [x for x in plain(block, macros).split("\n") if x.strip()]
         bracketed = _NAME_AND_ORGANISATION.match(lines_of[0]) if lines_of else None

@@ -1,6 +1,7 @@
 """One part of an affiliation's comma list that may join two organisations (`KTH & SICS`,
-`Inria and LIRMM`, `CNRS/IN2P3`, `Padova University and INFN`), cut into them. A pure
-function for `affiliations.Gazetteer`, which passes whether a name is known.
+`Inria and LIRMM`, `CNRS/IN2P3`, `Padova University and INFN`), cut into them, and whether
+`A and B` names two the gazetteer does not know (`two_named`). Pure functions for
+`affiliations.Gazetteer`, which passes whether a name is known.
 """
 
 from __future__ import annotations
@@ -9,9 +10,8 @@ import re
 from collections.abc import Callable, Collection
 
 from monitor.name_keys import key
-from monitor.org_words import PLACE, names_organisation
+from monitor.org_words import INSTITUTION_WORDS, PLACE, UNIVERSITY, is_unit, names_organisation
 from monitor.places import is_place
-from monitor.written_names import two_named
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
 # one hyphen, no space at it, after a short form in capitals: `CONICET-UTN` (not `Duke-NUS`)
@@ -79,3 +79,51 @@ def _two_sides(sides: list[str], joiner: str, known: Callable[[str], bool]) -> l
         if any(known(x) for x in cut):
             return cut
     return sides
+
+
+def two_named(left: str, right: str) -> bool:
+    """Whether `A and B` joins two organisations, neither known, each named as one of its own
+    (`Padova University and INFN`), or a unit and an organisation (`INFN, Sezione di Bari and
+    University of Bari`); not two fields of one name (`Institute of Information Science and
+    Technologies …`: the left names its field, the right starts with no organisation word)."""
+    goes_on = _OF.search(left) and not (_OWN_START.match(right) or _CAPITALS.match(right))
+    if is_unit(left):  # a unit of another and an organisation: `Sezione di Bari and University …`
+        return bool(UNIVERSITY.search(right) or _INSTITUTE.search(right)) and _named_alone(right)
+    return _named_alone(left) and _named_alone(right) and not goes_on
+
+
+_OF = re.compile(r"\b(?:of|for)\b")
+_OWN_START = re.compile(
+    r"(?:the\s+)?(?:universit|univ\b|institut|istituto|laborat|college|hospital|academy|"
+    r"school|cent(?:er|re)\b|[eé]cole)",
+    re.I,
+)
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9]{2,}\b")
+_INSTITUTE = re.compile(r"\b(?:institut\w*|istituto)\b", re.I)  # not `… and Laboratory Medicine`
+
+
+def _named_alone(side: str) -> bool:
+    """Whether one side of `A and B` is an organisation by its own words: a name in capitals
+    (`INFN`), or words that name an organisation and a word of its own besides them (not
+    `State University`, the end of `Virginia Polytechnic Institute and State University`)."""
+    side = side.strip()
+    if _CAPITALS.fullmatch(side):
+        return True
+    if (
+        not side[:1].isupper()
+        or is_unit(side)
+        or not INSTITUTION_WORDS.search(_RESEARCH.sub("", side))
+    ):
+        return False  # not `Education and Research Thiruvananthapuram`, the end of IISER's name
+    words = re.findall(r"[^\W\d_][\w'-]*", side)
+    return any(w[0].isupper() and not _GENERIC.fullmatch(w) for w in words)
+
+
+_RESEARCH = re.compile(r"\bresearch\b", re.I)
+# the words of an organisation's name that do not tell it from others
+_GENERIC = re.compile(
+    r"the|of|for|and|state|national|federal|technical|technological|polytechnic|university|"
+    r"institute|college|research|school|academy|cent(?:er|re)|laboratory|lab|agricultural|"
+    r"mechanical|medical|normal|open|public|central|international|applied",
+    re.I,
+)

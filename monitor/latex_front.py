@@ -176,10 +176,14 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     written = [*macro_args(front, "author", 3), *macro_args(front, "authorinfo", 3)]
     written += [pair for a in macro_args(front, "twoauthors", 4) for pair in (a[:2], a[2:])]
     for _name, affiliation, *_ in written:
-        lines = split_lines(plain(" \\\\ ".join(_institutions(affiliation)), macros))
-        named = [line for line in lines if looks_institutional(line, known)]
-        out += named or [x for x in lines[:1] if _first_line_names(x, known)]
+        for entry in _AND.split(affiliation):  # `Monash University \\and OPTIMA ITTC`: two
+            lines = split_lines(plain(" \\\\ ".join(_institutions(entry)), macros))
+            named = [line for line in lines if looks_institutional(line, known)]
+            out += named or [x for x in lines[:1] if _first_line_names(x, known)]
     return out
+
+
+_AND = re.compile(r"\\and(?![A-Za-z])")
 
 
 def _first_line_names(line: str, known: Known) -> bool:

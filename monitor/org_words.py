@@ -23,7 +23,7 @@ INSTITUTION_WORDS = re.compile(
     r"school|academy|laborat\w*|lab|labs|"
     r"research|centre|center|hospital|inc\.?|corp\.?|corporation|company|ltd\.?|llc|gmbh|"
     r"technologies|foundation|polytechnic|polytechnique|politecnico|polit[eé]cnica|ecole|école|"
-    r"hochschule|eth|epfl|kaist|initiative|observatory|council|"
+    r"hochschule|eth|epfl|kaist|initiative|observatory|council|agency|"
     # the same words in the other languages of affiliations
     r"universidad|universidade|uniwersytet|istituto|consejo|"
     r"centro(?= d[eio]| per| nacional| (?-i:[A-Z])\w+ d[eio]\b)|"  # `Centro Integral de …`
@@ -176,7 +176,7 @@ STREET = re.compile(
     r"parkway|dr|st|ave|rd|blvd)\.?(?:\s+[NSEW]\.?)?\s*$|"  # `200 University Ave W`
     # or a street's kind first or last, no number (`Via del Politecnico snc`, `University Road`)
     r"^\s*(?:via|viale|piazza|piazzale|corso|rue|calle|carrer|rua|avenida)\s|"
-    r"\s(?:road|street|avenue|drive|boulevard)\s*$",
+    r"\s(?:road|street|avenue|drive|boulevard|way|lane)\s*$",
     re.I,
 )
 

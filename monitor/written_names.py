@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from monitor import joined_names
 from monitor.field_units import field_named
 from monitor.org_words import (
     ACRONYM,
@@ -55,6 +56,7 @@ def without_address(affiliation: str) -> str:
     if first and LEGAL.match(parts[first]):  # `Galois, Inc.`: the name is before its form
         first -= 1
     kept = [p for p in (parts[first : named[-1] + 1] if named else parts[first : first + 1]) if p]
+    kept = _to_legal_form(kept)
     universities = [i for i, part in enumerate(kept) if UNIVERSITY.search(part)]
     if universities:  # `Berlin School of Mind and Brain, Humboldt-Universität zu Berlin`
         kept = kept[universities[0] :]
@@ -70,6 +72,23 @@ def without_address(affiliation: str) -> str:
             break
         kept.pop(0)
     return ", ".join(kept)
+
+
+def _to_legal_form(parts: list[str]) -> list[str]:
+    """A company's name up to its legal form, which ends it: what follows is its address
+    (`Aperio Software Ltd., Headingley Enterprise and Arts Centre, Bennett Road`), though the
+    form may take two parts (`Co., Ltd.`)."""
+    ends = [i for i, part in enumerate(parts) if _COMPANY_END.search(part)]
+    if not ends:
+        return parts
+    end = ends[0] + 1
+    while end < len(parts) and LEGAL.fullmatch(parts[end].strip()):
+        end += 1
+    return parts[:end]
+
+
+# a legal form that ends a company's name (not `Co.` alone: `Co. Kildare` is a county)
+_COMPANY_END = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Corp|plc|S\.?A|AG)\.?$")
 
 
 def _units_then_short_form(parts: list[str]) -> bool:
@@ -185,9 +204,9 @@ _WEAK = {"research", "center", "centre", "centro"}
 
 
 def _centre_before(parts: list[str]) -> bool:
-    """A research centre written before the institute or university it belongs to (`Artificial
-    Intelligence Research Center, National Innovation Institute of …`); not a hospital's
-    (`… Medical Center`)."""
+    """A research centre written before the institute, university or agency it belongs to
+    (`Artificial Intelligence Research Center, National Innovation Institute of …`, `European
+    Space Astronomy Centre, European Space Agency`); not a hospital's (`… Medical Center`)."""
     return (
         len(parts) > 1
         and CENTRE.search(parts[0]) is not None
@@ -197,7 +216,10 @@ def _centre_before(parts: list[str]) -> bool:
 
 
 _MEDICAL = re.compile(r"\b(?:medical|cancer|health|hospital|clinical)\b", re.I)
-_OWNER = re.compile(r"\b(?:universit\w*|institut\w*|academy|college)\b", re.I)
+_OWNER = re.compile(
+    r"\b(?:universit\w*|institut\w*|academy|college|agency|organi[sz]ation|council|foundation)\b",
+    re.I,
+)
 
 
 def _team_before(parts: list[str]) -> bool:
@@ -220,57 +242,9 @@ def unknown_names(affiliation: str) -> list[str]:
         return unknown_names(head) + unknown_names(tail)
     first, comma, rest = affiliation.partition(",")
     sides = " ".join(first.split()).split(" and ")
-    if len(sides) != 2 or not two_named(*sides):
+    if len(sides) != 2 or not joined_names.two_named(*sides):
         return [without_address(affiliation)]
     return [without_address(sides[0]), without_address(sides[1] + comma + rest)]
-
-
-def two_named(left: str, right: str) -> bool:
-    """Whether `A and B` joins two organisations, neither known, each named as one of its own
-    (`Padova University and INFN`), or a unit and an organisation (`INFN, Sezione di Bari and
-    University of Bari`); not two fields of one name (`Institute of Information Science and
-    Technologies …`: the left names its field, the right starts with no organisation word)."""
-    goes_on = _OF.search(left) and not (_OWN_START.match(right) or _CAPITALS.match(right))
-    if is_unit(left):  # a unit of another and an organisation: `Sezione di Bari and University …`
-        return bool(UNIVERSITY.search(right) or _INSTITUTE.search(right)) and _named_alone(right)
-    return _named_alone(left) and _named_alone(right) and not goes_on
-
-
-_OF = re.compile(r"\b(?:of|for)\b")
-_OWN_START = re.compile(
-    r"(?:the\s+)?(?:universit|univ\b|institut|istituto|laborat|college|hospital|academy|"
-    r"school|cent(?:er|re)\b|[eé]cole)",
-    re.I,
-)
-_CAPITALS = re.compile(r"[A-Z][A-Z0-9]{2,}\b")
-_INSTITUTE = re.compile(r"\b(?:institut\w*|istituto)\b", re.I)  # not `… and Laboratory Medicine`
-
-
-def _named_alone(side: str) -> bool:
-    """Whether one side of `A and B` is an organisation by its own words: a name in capitals
-    (`INFN`), or words that name an organisation and a word of its own besides them (not
-    `State University`, the end of `Virginia Polytechnic Institute and State University`)."""
-    side = side.strip()
-    if _CAPITALS.fullmatch(side):
-        return True
-    if (
-        not side[:1].isupper()
-        or is_unit(side)
-        or not INSTITUTION_WORDS.search(_RESEARCH.sub("", side))
-    ):
-        return False  # not `Education and Research Thiruvananthapuram`, the end of IISER's name
-    words = re.findall(r"[^\W\d_][\w'-]*", side)
-    return any(w[0].isupper() and not _GENERIC.fullmatch(w) for w in words)
-
-
-_RESEARCH = re.compile(r"\bresearch\b", re.I)
-# the words of an organisation's name that do not tell it from others
-_GENERIC = re.compile(
-    r"the|of|for|and|state|national|federal|technical|technological|polytechnic|university|"
-    r"institute|college|research|school|academy|cent(?:er|re)|laboratory|lab|agricultural|"
-    r"mechanical|medical|normal|open|public|central|international|applied",
-    re.I,
-)
 
 
 def name_only(part: str) -> bool:

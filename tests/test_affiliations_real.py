@@ -141,6 +141,9 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout75", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout76", (0.93, 0.88, 0.85, 0.0)),
         ("latex_heldout79", (0.95, 0.95, 0.9, 0.0)),
+        ("latex_heldout82", (0.88, 0.98, 0.7, 0.0)),
+        ("latex_heldout83", (0.95, 0.98, 0.9, 0.0)),
+        ("latex_heldout84", (0.98, 0.98, 0.95, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
