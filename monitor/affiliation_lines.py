@@ -125,6 +125,7 @@ FIELD = re.compile(
 NO_ORGANISATION = re.compile(
     r"^(?:(?:independent(?: researcher| scholar)?|unaffiliated)$|"
     r"(?:none|n/a|no institute given)$|"
+    r"(?:an? )?(?:startup|start-up|stealth(?: startup)?|industry|company|private sector)$|"
     r"(?:(?:senior|corresponding|first|last|lead|joint|co-?first|equal|contributing) )+authors?$|"
     r"(?:version|draft|last updated|preprint|proceedings of)\b|"
     # a venue: `Workshop on Efficient Systems …`, `Accepted at the 40th International …`

@@ -278,7 +278,9 @@ def _organisation_lines(
             # nor a place, nor one with its postcode (`Boulder, Colorado 80303`, `…@colorado.edu`)
             after = any(_ADDRESS_PART.search(q.strip()) for q in parts[n + 1 :])
             address = after or _POSTCODE_IN.search(part) is not None or is_place(part)
-            if len(words) <= 6 and names_domain(words, domains) and not address:
+            # nor a word for any organisation (`Startup` beside `derek@startup.com`)
+            unnamed = address or placeholder(part.strip(), known)
+            if len(words) <= 6 and names_domain(words, domains) and not unnamed:
                 out.append(part.strip())
     return out
 

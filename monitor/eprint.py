@@ -17,7 +17,7 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
-from monitor.tex import braced, macro_args, with_acronyms, with_note_macros
+from monitor.tex import braced, macro_args, with_acronyms, with_note_macros, without_void_macros
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4
@@ -80,6 +80,7 @@ def front_matter(files: dict[str, str], main: str) -> str:
     # a switch is resolved in the whole paper: set in the main file, used in `authors.tex`
     # and an acronym (`\\acrlong{ctu}`) is spelled out wherever the paper defines it
     text = with_acronyms(_switched(_expand(files, main, _strip(files[main]), _INCLUDE_DEPTH)))
+    text = without_void_macros(text)  # `\\comments{\\author{…}}` prints nothing
     start = text.find("\\begin{document}")
     cut = text.find("\\maketitle", max(start, 0))
     # a note macro of the paper's own used in the author block is read as its footnote

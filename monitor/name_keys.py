@@ -60,8 +60,13 @@ def key(name: str) -> str:
     text = folded(_SHORT_FORM.sub("", name))
     for pattern, repl in _ABBREVIATIONS:
         text = re.sub(pattern, repl, text)
+    text = _INNER_MARK.sub("", text)  # `Hawai‘i` is `Hawaii`, `Queen’s` is `Queens`
     words = [w for w in re.sub(r"[^\w]+", " ", text).split() if w not in ("at", "the")]
     return " ".join(_EXONYMS.get(w, w) for w in words)
+
+
+# an apostrophe or a Hawaiian ʻokina inside a word (TeX's ` and ' for it too)
+_INNER_MARK = re.compile(r"(?<=[^\W\d_])[\'`‘’ʻʼ′](?=[^\W\d_])")
 
 
 # a city as its own language writes it, as the English list does (`Universidade de Lisboa`)

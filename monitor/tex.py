@@ -132,6 +132,29 @@ def with_note_macros(text: str) -> str:
     return text
 
 
+def without_void_macros(text: str) -> str:
+    """The text without the uses of a macro of the paper's own that prints nothing of its
+    arguments (`\\newcommand{\\comments}[1]{}`: an author block written inside
+    `\\comments{…}` is hidden from the page), arguments and all."""
+    for match in _VOID_MACRO.finditer(text):
+        count = int(match[2])
+        use = re.compile(rf"\\{match[1]}(?![A-Za-z])")
+        out, at = [], match.end()
+        for call in use.finditer(text, match.end()):
+            if call.start() < at or args_at(text, call.end(), count) is None:
+                continue
+            out.append(text[at : call.start()])
+            at = _args_end(text, call.end(), count)
+        text = text[: match.end()] + "".join(out) + text[at:]
+    return text
+
+
+# `\\newcommand{\\comments}[1]{}`: a macro with arguments whose body is empty
+_VOID_MACRO = re.compile(
+    r"\\(?:newcommand|renewcommand)\*?\s*\{?\\([A-Za-z]+)\}?\s*\[(\d)\]\s*\{\s*\}"
+)
+
+
 def _args_end(text: str, end: int, count: int) -> int:
     for _ in range(count):
         group = braced(text, end)
@@ -169,6 +192,8 @@ _RULE = re.compile(
 _MARK = r"(?:\\textsuperscript\s*\{[\d,\s*]+\}|\$\s*\^\s*(?:\{[\d,\s*]+\}|\d)\s*\$)"
 _MARKED_COMMA = re.compile(rf"{_MARK}\s*,|,\s*{_MARK}")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
+_INNER_QUOTE = re.compile(r"(?<=[^\W\d_])`(?=[^\W\d_])")  # TeX's ‘ in a word, no accent
+_PRIME = re.compile(r"\$\s*(?:'|\^\s*\{?\s*\\prime\s*\}?)\s*\$")  # a prime in a name: `Xi$'$an`
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
 
@@ -189,6 +214,7 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     # `Lamarr Institute\textsuperscript{1}, Fraunhofer IAIS\textsuperscript{2}`: each marked
     # part of a list is an entry of its own
     text = _MARKED_COMMA.sub("\n", text)
+    text = _INNER_QUOTE.sub("‘", _PRIME.sub("'", text))  # `Xi$'$an`, `Hawai`i`: the name's
     text = re.sub(r"\$[^$]*\$|\\\((?:(?!\\\)).)*\\\)", " ", text)  # `$^1$`, `\\(^1\\)`
     text = _COLOUR.sub("", text)  # `…University\\textcolor{revise}{, and PCL}`: no text
     text = _RULE.sub(" ", text)  # a line drawn, a font's size, a box's width: no text

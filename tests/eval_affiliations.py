@@ -132,11 +132,14 @@ def _beside(main: str, name: str) -> str:
 
 def _unbracketed(name: str) -> str:
     """The name without a short form in brackets after it, nor the academy its institute is
-    written with (`Shanghai Astronomical Observatory, Chinese Academy of Sciences`)."""
+    written with (`Shanghai Astronomical Observatory, Chinese Academy of Sciences`, `…, CAS`)."""
     return _ACADEMY.sub("", re.sub(r"\s*\([^()]*\)$", "", name))
 
 
-_ACADEMY = re.compile(r",\s*(?:the\s+)?(?:Chinese|Russian|Polish) Academy of Sciences$", re.I)
+# … or by its short form (`Institute of Information Engineering, CAS`)
+_ACADEMY = re.compile(
+    r",\s*(?:(?:the\s+)?(?:Chinese|Russian|Polish) Academy of Sciences|CAS|RAS|PAS)$", re.I
+)
 
 
 def judge(case: Case, places: Gazetteer) -> Outcome:

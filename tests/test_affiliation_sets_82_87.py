@@ -1,10 +1,18 @@
-"""Shapes of real author blocks found by held-out sets 82 to 84 (one class each, written
-small; the papers that showed them are in tests/fixtures/latex_heldout82 to 84)."""
+"""Shapes of real author blocks found by held-out sets 82 to 87 (one class each, written
+small; the papers that showed them are in tests/fixtures/latex_heldout82 to 87)."""
 
 from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
+from monitor.latex_front import affiliations
+from monitor.tex import plain
 from tests.test_affiliation_shapes import _labels
+
+
+def _main(body: str) -> dict[str, str]:
+    return {
+        "main.tex": f"\\documentclass{{article}}\\begin{{document}}\\title{{T}}{body}\\maketitle"
+    }
 
 
 def _names(labels: list[str]) -> list[str]:
@@ -91,3 +99,40 @@ def test_a_centre_before_the_agency_it_belongs_to_is_its_unit(places: Gazetteer)
             ]
         )
     ) == ["European Space Agency", "Japan Aerospace Exploration Agency"]
+
+
+def test_an_author_block_a_macro_of_the_paper_discards_is_not_printed(
+    places: Gazetteer,
+) -> None:
+    source = (
+        "\\documentclass{acmart}\\newcommand{\\comments}[1]{}\\begin{document}\\title{T}"
+        "\\comments{\\author{A}\\affiliation{\\institution{University of Science and "
+        "Technology of China}}}\\author{B}\\affiliation{\\institution{Zhejiang University}}"
+        "\\maketitle"
+    )
+    assert _names(places.labels(affiliations({"main.tex": source}, places.knows))) == [
+        "Zhejiang University"
+    ]
+
+
+def test_tex_quotes_and_primes_in_a_name_are_its_marks(places: Gazetteer) -> None:
+    assert plain("University of Hawai`i at M\\=anoa, Xi$'$an, Universit\\`a") == (
+        "University of Hawai‘i at Mānoa, Xi'an, Università"
+    )
+    body = (
+        "\\author{A}\\affil{University of Hawai`i at M\\=anoa, USA}"
+        "\\affil{Xi$'$an Jiaotong University}"
+    )
+    assert places.labels(affiliations(_main(body), places.knows)) == [
+        "University of Hawaii at Manoa(夏威夷大学马诺分校)",
+        "Xi'an Jiaotong University(西安交通大学)",
+    ]
+
+
+def test_a_word_for_any_company_is_no_company_s_name(places: Gazetteer) -> None:
+    author = (
+        "\\author{Justin Chiu \\\\ Cornell Tech \\\\ \\texttt{jtc@cornell.edu} \\And Derek Chen "
+        "\\\\ Startup \\\\ \\texttt{derek@startup.com} \\And Ada Lee \\\\ Circonus \\\\ "
+        "\\texttt{ada@circonus.com}}"
+    )
+    assert _names(_labels(author, places)) == ["Cornell Tech", "Circonus"]
