@@ -30,6 +30,7 @@ from monitor.org_words import (
 from monitor.places import is_place
 from monitor.tex import macro_args, plain
 from monitor.title_blocks import title_block_texts
+from monitor.under_names import Under, organisations_under, styled_rows, under_the_name
 
 _MARKER = re.compile(
     r"(?:\$\s*\^\s*(?:\{(?:[^${}]|\{[^${}]*\}){1,16}\}|[^${}]{1,8})\s*\$"
@@ -118,7 +119,7 @@ def author_block_lines(front: str, macros: dict[str, str], known: Known) -> list
         if marked:
             lines += marked
             continue
-        lines += _blocks_lines(blocks, macros, known)
+        lines += _blocks_lines([styled_rows(b) for b in blocks], macros, known)
     if not lines:
         for text in title_block_texts(front):
             lines += _organisation_lines(plain(text, macros).split("\n"), set(), known)
@@ -149,14 +150,11 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
     block's first line naming its author unless it is all there is (`\\AND DeepMind`, which
     counts only when it says it is an organisation). A block whose words name none has its
     line under the name read as the affiliation when the line is written as one's name and
-    the paper shows it is one: it stands under two authors' names (`Brave Software`), or the
-    name above it is set apart as a name (usenix's `{\\rm P. Winter}`); and its words say it
-    is a company's name; or, when another author's organisation stands on the line under
-    their name, it is written as a short name (`Drew Lehe \\\\ HouseIQ` beside `Sam Witty
-    \\\\ Sorbus AI`; not `Computer Science`, `Bay Area`, `Retired`)."""
-    lines: list[str] = []
-    unders: list[tuple[str, bool]] = []
-    shown = False  # some author's organisation stands on the line under their name
+    the paper shows it is one (`under_names.organisations_under`: `Drew Lehe \\\\ HouseIQ`
+    beside `Sam Witty \\\\ Sorbus AI`; not `Computer Science`, `Bay Area`, `Retired`), in the
+    order of the blocks."""
+    lines: list[str | Under] = []  # an Under stands where it is, until the paper shows it
+    shown: set[bool] = set()  # an organisation stands under a name: in italics, or not
     for block in blocks:
         address = _ADDR.split(block, 1)
         if len(address) == 2:  # JMLR's `\\addr`: what follows is the author's affiliation, the
@@ -185,48 +183,18 @@ def _blocks_lines(blocks: list[str], macros: dict[str, str], known: Known) -> li
         domains = set() if one else mail_domains(block)
         found = _organisation_lines(lines_of if one else lines_of[1:], domains, known, not one)
         lines += _without_units(found, known)
-        under = _under_the_name(block, macros)
+        under = under_the_name(block, macros)
         if under and not found:
-            unders.append(under)
-        shown = shown or bool(under and found and looks_institutional(under[0], known))
-    names = [u for u, _ in unders]
-    return lines + [
-        u
-        for u, set_apart in unders
-        if (shown and (_COMPANY.search(u) or short_name(u)))
-        or (_COMPANY.search(u) and (set_apart or names.count(u) > 1))
-    ]
-
-
-def _under_the_name(block: str, macros: dict[str, str]) -> tuple[str, bool] | None:
-    """The line under an author's name when it is written as an organisation's name: a few
-    capitalised words, no footnote mark (a marked line is another author's name), no position
-    held, place or note; with whether the name above is set apart (`{\\rm …}`)."""
-    rows = [r for r in re.split(r"\\\\(?:\[[^\]]*\])?", block) if plain(r, macros).strip()]
-    if len(rows) < 2 or _MARKED.search(rows[1]):
-        return None
-    under = clean_line(plain(rows[1], macros))
-    if not _ORGANISATION_SHAPED.match(under) or POSITION.search(under):
-        return None
-    if placeholder(under) or FUNDING.search(under) or is_place(under):
-        return None
-    return under, bool(_SET_APART.match(rows[0]))
+            lines.append(under)
+        if under and found and looks_institutional(under.line, known):
+            shown.add(under.styled)
+    kept = organisations_under([x for x in lines if isinstance(x, Under)], shown)
+    return [x if isinstance(x, str) else x.line for x in lines if isinstance(x, str) or x in kept]
 
 
 # an author's name with the organisation in brackets after it
 _NAME_AND_ORGANISATION = re.compile(
     r"^\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,4}\s*\(([^()]{2,80})\)\s*$"
-)
-_SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
-_MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
-_ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
-# the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
-# held, a department or another author's name
-_COMPANY = re.compile(
-    r"\b(?:software|systems|networks|robotics|analytics|therapeutics|pharmaceuticals|electronics|"
-    r"semiconductors?|ventures|capital|partners|consulting|solutions|security|cloud|dynamics|"
-    r"intelligence|health|games|studios?|media|bank|telecom)\b",
-    re.I,
 )
 
 

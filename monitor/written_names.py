@@ -71,6 +71,8 @@ def without_address(affiliation: str) -> str:
         elif not (unit_dropped and _fragment(kept)):
             break
         kept.pop(0)
+    if not kept and named:  # units only: the short form after them is the organisation's
+        kept = [p for p in parts[named[-1] + 1 :] if ACRONYM.match(p) and not is_town(p)][:1]
     return ", ".join(kept)
 
 

@@ -147,6 +147,9 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout85", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout86", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout87", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout88", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout89", (0.98, 0.98, 0.95, 0.0)),
+        ("latex_heldout90", (0.98, 0.98, 0.95, 0.0)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
