@@ -16,7 +16,7 @@ from monitor.affiliation_lines import Known, clean_line, looks_institutional
 from monitor.author_notes import INITIALS, WORK_AT, note_lines
 from monitor.mail_domains import mail_domains, names_domain
 from monitor.note_sentences import first_sentence
-from monitor.org_words import folded, names_organisation
+from monitor.org_words import folded, names_organisation, says_unit
 from monitor.paper import normalize_title
 from monitor.pdf_blocks import (
     STREET_WORD,
@@ -164,17 +164,21 @@ def _footnotes(text: str, known: Known) -> list[str]:
         for piece in (clean_line(p) for p in pieces[1:] + said):
             piece = WORK_AT.sub("", piece)
             piece = subject[1] if (subject := _PART_OF.match(piece)) else piece
-            if piece and _named(piece) and looks_institutional(piece, known):
-                out.append(piece)
+            if piece and _named(piece):  # read as the LaTeX reader reads an author's note
+                out += note_lines(piece, known)
     return out
 
 
 def _named(piece: str) -> bool:
     """Whether a note's piece is written as an organisation's name, not as a sentence (`We use
     the checkpoint released by Meta AI`): no word of its first part is a lower-case word other
-    than a name's joining words (`Università degli Studi di Milano`, `Mohamed bin Zayed …`) or a
-    name's own spelling (`eBay`, `iFLYTEK`, `d'Aix-Marseille`)."""
-    words = [w.strip("()[],;:–—-\"'") for w in piece.split(",")[0].split()]
+    than a name's joining words (`Università degli Studi di Milano`, `Université du Québec à
+    Montréal`) or a name's own spelling (`eBay`, `iFLYTEK`, `d'Aix-Marseille`); the part read
+    is the first that is no unit (`Département de mathématiques et statistique, Université
+    Laval`)."""
+    parts = [p for p in piece.split(",") if p.strip()]
+    named = [p for p in parts if not says_unit(p)][:1] or parts[:1]  # `Département de …, X`
+    words = [w.strip("()[],;:–—-\"'") for w in named[0].split()] if named else []
     prose = [w for w in words if w[:1].islower() and w not in _JOINING and w == w.lower()]
     return 0 < len(words) <= 14 and not prose
 
@@ -182,7 +186,7 @@ def _named(piece: str) -> bool:
 _JOINING = {"of", "for", "and", "the", "de", "du", "des", "di", "da", "del", "degli", "della",
             "dello", "do", "dos", "das", "la", "le", "les", "los", "las", "van", "von", "der",
             "den", "zu", "bin", "binti", "al", "at", "in", "on", "y", "e", "et", "en", "und", "für",
-            "&", "d", "l"}  # fmt: skip
+            "&", "d", "l", "à", "au", "aux", "sur", "i"}  # fmt: skip
 # `Qualcomm AI Research is an initiative of Qualcomm Technologies, Inc.`: the subject is it
 _PART_OF = re.compile(r"^(.+?) is (?:an? )?(?:initiative|division|subsidiary|part|unit) of\b")
 # a note opens with its mark, or with the space pypdf leaves for a mark it cannot map

@@ -54,7 +54,8 @@ _AND_NAME = re.compile(r"\b(?:Science|Sciences|Engineering|Arts|Information|Econ
 _LETTERED = re.compile(r"^([a-j]) ?(?=[A-Z])")
 # pypdf writes an accent beside its letter (`Universit¨at`): put them back together
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
-                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a"}  # fmt: skip
+                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "¯": "\u0304", "˘": "\u0306",
+                    "˙": "\u0307", "˝": "\u030b", "˛": "\u0328"}  # fmt: skip
 
 
 # ligatures of fonts without a Unicode map come out as their slots in TeX's T1 and OT1
@@ -130,8 +131,8 @@ _BEFORE_TITLE = re.compile(r"\s*(?:Highlights|Graphical Abstract)\s*\n", re.I)
 
 
 def accented(text: str) -> str:
-    """pypdf's `Universit¨at`, `Ingenier´ıa` as `Universität`, `Ingeniería` (an accent before a
-    lowercase letter; `d´Azur` keeps its apostrophe)."""
+    """pypdf's `Universit¨at`, `Ingenier´ıa`, `M¯anoa` as `Universität`, `Ingeniería`, `Mānoa`
+    (an accent before a lowercase letter; `d´Azur` keeps its apostrophe)."""
     accents = "".join(_SPACING_ACCENTS)
     return unicodedata.normalize(
         "NFC",
@@ -202,13 +203,16 @@ _FIRST_WORD = re.compile(
 def _unwrapped(lines: list[str], known: Known) -> list[str]:
     """Lines the page broke put back together: `…, Chinese Academy of` + `Sciences`,
     `Computational Math-` + `ematics`, `Institute of Software` + `Chinese Academy of Sciences`,
-    `… of Electronic Science` + `and Technology of China`, `Karlsruhe Institute` + `(KIT), …`;
+    `… of Electronic Science` + `and Technology of China`, `Karlsruhe Institute` + `(KIT), …`,
+    `Music Technology Group -` + `Universitat Pompeu Fabra` (a dash between words, no hyphen);
     a line `and X` after an organisation or a place is an organisation of its own."""
     out: list[str] = []
     for line in (x.strip() for x in lines):
         before = out[-1] if out else ""
         if not (before and line):
             out.append(line)
+        elif before.endswith((" -", " –", " —")):  # `Music Technology Group -` + `Universitat …`
+            out[-1] = f"{before} {line}"
         elif before.endswith("-"):  # `Math-` + `ematics`; `Max-Planck-` + `Institut`
             out[-1] = (before[:-1] if line[:1].islower() else before) + line
         elif line.startswith("and "):
@@ -218,7 +222,7 @@ def _unwrapped(lines: list[str], known: Known) -> list[str]:
                 out.append(line[4:])  # `…, Hangzhou, China` + `and Hangzhou Institute of …`
         elif _WRAPPED.search(before) or _CONTINUED.match(line) or _listing(before, line):
             out[-1] = f"{before} {line}"
-        elif part_of_next(clean_line(before)) or _unit_above(clean_line(before), line, known):
+        elif _part_of_next_line(clean_line(before), line, known):
             out[-1] = f"{before}, {line}"
         else:
             out.append(line)
@@ -240,12 +244,29 @@ def _unit_above(before: str, line: str, known: Known) -> bool:
     organisation is part of it. One the gazetteer knows is an organisation of its own
     (`Samsung AI Center`, `Microsoft Research Lab`)."""
     field = field_named(before) and UNIVERSITY.search(line) is not None
-    return (
-        "," not in before
-        and (says_unit(before) or field)
-        and names_organisation(line)
-        and not known(before)
-    )
+    # or an institute above its faculty (`Macau Institute of Systems Engineering` over
+    # `Faculty of Innovation Engineering`, over the university)
+    institute = _INSTITUTE.match(before) is not None and says_unit(line)
+    above = (says_unit(before) or field) and names_organisation(line)
+    return "," not in before and (above or institute) and not known(before)
+
+
+def _part_of_next_line(before: str, line: str, known: Known) -> bool:
+    """Whether a line names units of the organisation the next line names (one unit, a unit
+    above an organisation, or units alone)."""
+    units = _units_only(before) and names_organisation(line)
+    return part_of_next(before) or _unit_above(before, line, known) or units
+
+
+def _units_only(line: str) -> bool:
+    """Whether a line the page broke is units alone, an institute over a faculty (`Macau
+    Institute of Systems Engineering, Faculty of Innovation Engineering`): their organisation
+    is on the next line."""
+    parts = [p.strip() for p in line.split(",")]
+    return len(parts) > 1 and all(part_of_next(p) or _INSTITUTE.match(p) for p in parts)
+
+
+_INSTITUTE = re.compile(r"^(?!.*\buniversit)(?:[A-Z][\w-]*\s+){0,3}Institute\s+(?:of|for)\s", re.I)
 
 
 def _second_entry(lines: list[str], n: int) -> bool:

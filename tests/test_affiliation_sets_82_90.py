@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
 from monitor.latex_front import affiliations
+from monitor.pdf_page import accented
 from monitor.tex import plain
+from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
 
 
@@ -165,3 +167,57 @@ def test_units_then_a_short_form_name_the_short_form_s_organisation(places: Gaze
             "School of Computing, Porto Alegre, Brazil",
         ]
     ) == ["PUCRS"]
+
+
+# The PDF fallback, on the first pages typeset from these sets (tests/fixtures/pdf_heldout13)
+
+
+def test_pdf_spacing_accents_before_a_letter_are_composed(places: Gazetteer) -> None:
+    assert accented("University of Hawai‘i at M¯anoa, Universit´e du Qu´ebec `a Montr´eal") == (
+        "University of Hawai‘i at Mānoa, Université du Québec à Montréal"
+    )
+    page = "T\nA. Author\nUniversity of Hawai‘i at M¯anoa, USA\nAbstract\nA.\n"
+    assert _page_labels(page, places) == ["University of Hawaii at Manoa(夏威夷大学马诺分校)"]
+
+
+def test_pdf_a_dash_between_words_at_a_line_s_end_goes_on(places: Gazetteer) -> None:
+    page = (
+        "T\nAndres Ferraro\nMusic Technology Group -\nUniversitat Pompeu Fabra\n"
+        "Barcelona, Spain\nAbstract\nA.\n"
+    )
+    assert _names(_page_labels(page, places)) == ["Pompeu Fabra University"]
+
+
+def test_pdf_footnotes_are_read_as_author_notes(places: Gazetteer) -> None:
+    page = (
+        "T\nPierre Borie ∗\nStéphane Dellacherie †‡\nAbstract\nA.\n1 Introduction\nThe body.\n"
+        "∗Université de Montréal, Department of Computer Science, Montreal, QC, Canada\n"
+        "†Hydro-Québec, Montreal, QC, Canada\n"
+        "‡Université du Québec à Montréal, Montreal, QC, Canada\n"
+        "∗Département de mathématiques et statistique, Université Laval, Canada x@ulaval.ca\n"
+    )
+    # a name and its place only, a name with `à` in it, a French department before its
+    # university: each the organisation it names
+    assert _names(_page_labels(page, places)) == [
+        "University of Montreal",
+        "Hydro-Québec",
+        "Université du Québec à Montréal",
+        "Laval University",
+    ]
+    # a note that is prose or a place is still none
+    quiet = "T\nA. B. ∗\nAbstract\nA.\n1 Introduction\nThe body.\n∗We thank Montreal, QC\n"
+    assert _page_labels(quiet, places) == []
+
+
+def test_pdf_an_institute_over_its_faculty_over_the_university_is_its_unit(
+    places: Gazetteer,
+) -> None:
+    page = (
+        "T\n2nd Xin Liu\nMacau Institute of Systems Engineering\nFaculty of Innovation "
+        "Engineering\nMacau University of Science and Technology\nAvenida Wai Long, Taipa, Macau"
+        "\n4th Yang Zhang\nDepartment of Mathematics\nUniversity of Manitoba\nAbstract\nA.\n"
+    )
+    assert _names(_page_labels(page, places)) == [
+        "Macau University of Science and Technology",
+        "The University of Manitoba",
+    ]

@@ -150,6 +150,7 @@ def test_real_typeset_pdfs_do_not_regress() -> None:
         ("latex_heldout88", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout89", (0.98, 0.98, 0.95, 0.0)),
         ("latex_heldout90", (0.98, 0.98, 0.95, 0.0)),
+        ("pdf_heldout13", (0.95, 0.92, 0.85, 0.02)),
     ],
 )
 def test_sets_once_held_out_do_not_regress(
