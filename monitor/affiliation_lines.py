@@ -10,9 +10,11 @@ from collections.abc import Callable
 
 from monitor.name_keys import NUMBERED_NAME
 from monitor.org_words import (
+    GENERIC_WORDS,
     PLACE,
     STREET,
     UNIVERSITY,
+    is_unit,
     names_organisation,
     part_of_next,
     short_name,
@@ -78,9 +80,11 @@ def split_lines(text: str) -> list[str]:
     return out
 
 
-# a line that ends in a word joining a name's words: the name goes on on the next line
+# a line that ends in a word joining a name's words: the name goes on on the next line (not
+# an address's end: `…@tum.de`, `www.x.at`)
 _JOIN_LAST = re.compile(
-    r"(?m)(\b(?:of|and|for|the|at|de|du|des|di|del|della|da|für|zu|und|et|y)|&)[ \t]*\n[ \t]*(?=\S)"
+    r"(?m)((?<![.@/-])\b(?:of|and|for|the|at|de|du|des|di|del|della|da|für|zu|und|et|y)|&)"
+    r"[ \t]*\n[ \t]*(?=\S)"
 )
 
 
@@ -162,9 +166,11 @@ def without_position(line: str, known: Known) -> str:
     organisation (`Senior developer in the Demand-Side Platform team, Adform Lithuania`); not
     a part that names one (`Graduate University for Advanced Studies`, `… in Google Brain`)."""
     held = _ROLE_OF.match(line)  # `Jansky fellow of the National Radio Astronomy Observatory`
-    if held and not UNIVERSITY.search(held[0]):
+    if held and not UNIVERSITY.search(held[0]) and not is_unit(line.split(",")[0]):
         first = line[held.end() :].split(",")[0].strip()
-        if names_organisation(first) or known(first):
+        own = set(re.findall(r"\b[A-Z][a-z]{2,}\b", first)) - GENERIC_WORDS - _UNIT_WORDS
+        # a name of its own, not a word for a unit (`Director of Research, Voryx Robotics`)
+        if known(first) or (names_organisation(first) and own):
             return line[held.end() :]
     role = _ROLE_PART.match(line)
     if role is None or known(role[0]) or UNIVERSITY.search(role[0]) or FUNDING.search(role[0]):
@@ -184,8 +190,10 @@ _ROLE_PART = re.compile(
 )
 # … or a position held at it, written before its name: `Jansky fellow of the National …`
 _ROLE_OF = re.compile(
-    rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}\s+(?:of|at|with|in)\s+(?:the\s+)?(?=[A-Z])", re.I
+    rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}\s+(?:of|at|with|in)\s+(?:the\s+)?(?=(?-i:[A-Z]))",
+    re.I,
 )
+_UNIT_WORDS = {"Lab", "Labs", "Development", "Department", "Division", "Engineering", "Team"}
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)
 NAME_WORDS = re.compile(r"[A-Z][\w.&'-]*(?: [A-Z][\w.&'-]*){1,4}")
 
@@ -204,10 +212,12 @@ def placeholder(line: str, known: Known = lambda _line: False) -> bool:
 
 def _home_address(line: str, known: Known) -> bool:
     """An address with no organisation in it, an author's own (`Winter Way, Uppsala,
-    Sweden`): a street first, then places only (not `Jane Street`, a company's name)."""
+    Sweden`): a street first, then places only; not one the gazetteer knows or finds a name in
+    (`Jane Street, New York`, `One Microsoft Way, Redmond, WA`)."""
     first, *rest = [p.strip() for p in line.split(",")]
     places = bool(rest) and all(PLACE.match(p) and not known(p) for p in rest)
-    return STREET.search(first) is not None and places and not names_organisation(first)
+    named = names_organisation(first) or known(first)
+    return STREET.search(first) is not None and places and not named
 
 
 def _independent_somewhere(line: str, known: Known) -> bool:
@@ -248,6 +258,7 @@ def prose(line: str) -> bool:
 # note on where the work is published (`Part of this research has been submitted to IEEE ICC`)
 _SENTENCE_WORDS = re.compile(
     r"\b(?:which|who|whose|herein|do not|does not|necessarily|to appear|appeared in)\b|"
+    r"\b(?:not those of|(?i:views|opinions) (?:expressed|are))\b|"  # a disclaimer
     r"\b(?:been|was|were|is) (?:submitted|presented|published|accepted)\b|"
     r"\b(?:preliminary|earlier|shorter|extended|conference) version\b"
 )

@@ -9,6 +9,7 @@ from monitor.affiliation_lines import (
     FUNDING,
     MOVED,
     NAME_WORDS,
+    POSITION,
     Known,
     looks_institutional,
     placeholder,
@@ -17,7 +18,7 @@ from monitor.affiliation_lines import (
     without_position,
 )
 from monitor.note_sentences import sentences
-from monitor.org_words import short_name
+from monitor.org_words import COMPANY, short_name
 from monitor.places import is_town
 
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
@@ -106,7 +107,12 @@ def _placed(line: str) -> bool:
     """Whether a note is a name followed by its place only (`Hydro-Québec, Montreal, QC,
     Canada`): an affiliation's shape, though it has no lead."""
     parts = [p.strip() for p in line.split(",")]
-    return len(parts) > 1 and not is_town(parts[0]) and all(is_town(p) for p in parts[1:])
+    if len(parts) < 2 or is_town(parts[0]) or not all(is_town(p) for p in parts[1:]):
+        return False
+    # one word of its own, a short form or a company's name (`Voryx Robotics`; not `PhD
+    # Student`, `Lecture Notes`, `Dagstuhl Seminar`)
+    word = _ONE_NAME.fullmatch(parts[0]) is not None or short_name(parts[0])
+    return (word or COMPANY.search(parts[0]) is not None) and not POSITION.search(parts[0])
 
 
 # a name in one capitalised word of its own (`Hydro-Québec`, `Anyscale`), not an initial

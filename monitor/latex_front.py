@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import re
 
-from monitor.affiliation_lines import Known, looks_institutional, placeholder, split_lines
+from monitor.affiliation_lines import (
+    FUNDING,
+    NAME_WORDS,
+    POSITION,
+    Known,
+    looks_institutional,
+    placeholder,
+    split_lines,
+)
 from monitor.author_blocks import author_block_lines, entry_lines, marked_entries
 from monitor.author_notes import WORK_AT, note_lines
 from monitor.eprint import front_matter, main_files
+from monitor.org_words import short_name
 from monitor.places import is_place
 from monitor.tex import args_at, braced, definitions, macro_args, plain
 
@@ -176,20 +185,27 @@ def _lipics_affiliations(front: str, macros: dict[str, str], known: Known) -> li
     written = [*macro_args(front, "author", 3), *macro_args(front, "authorinfo", 3)]
     written += [pair for a in macro_args(front, "twoauthors", 4) for pair in (a[:2], a[2:])]
     for _name, affiliation, *_ in written:
-        for entry in _AND.split(affiliation):  # `Monash University \\and OPTIMA ITTC`: two
+        for n, entry in enumerate(_AND.split(affiliation)):  # `Monash … \\and OPTIMA ITTC`
             lines = split_lines(plain(" \\\\ ".join(_institutions(entry)), macros))
             named = [line for line in lines if looks_institutional(line, known)]
-            out += named or [x for x in lines[:1] if _first_line_names(x, known)]
+            # after the first, one with no organisation's word must be written as a name (not
+            # `Homepage`, `Visiting Professor`, `www.annlee.net`)
+            out += named or [x for x in lines[:1] if _first_line_names(x, known, later=n > 0)]
     return out
 
 
 _AND = re.compile(r"\\and(?![A-Za-z])")
 
 
-def _first_line_names(line: str, known: Known) -> bool:
+def _first_line_names(line: str, known: Known, later: bool = False) -> bool:
     """Whether the first line of an affiliation with no organisation's word names one: not a
-    placeholder (`Unaffiliated`) nor a place (`Tokyo, Japan`)."""
-    return not (placeholder(line, known) or is_place(line.split(",")[0]))
+    placeholder (`Unaffiliated`) nor a place (`Tokyo, Japan`); a later entry's only when its
+    first part is written as a name (`OPTIMA ITTC`), no position held, note or address."""
+    first = line.split(",")[0].strip()
+    if placeholder(line, known) or is_place(first):
+        return False
+    name = NAME_WORDS.fullmatch(first) is not None or short_name(first)
+    return not later or (name and not (POSITION.search(line) or FUNDING.search(line)))
 
 
 def _institutions(body: str) -> list[str]:

@@ -260,3 +260,13 @@ GENERIC_WORDS = {"University", "Institute", "Research", "Foundation", "Center", 
 
 
 CENTRE = re.compile(r"\bcent(?:er|re)(?: for\b|\s*$)", re.I)  # `… Center for X`, `X Center`
+
+
+# the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
+# held, a department or another author's name
+COMPANY = re.compile(
+    r"\b(?:software|systems|networks|robotics|analytics|therapeutics|pharmaceuticals|electronics|"
+    r"semiconductors?|ventures|capital|partners|consulting|solutions|security|cloud|dynamics|"
+    r"intelligence|health|games|studios?|media|bank|telecom)\b",
+    re.I,
+)

@@ -23,6 +23,7 @@ from monitor.org_words import (
     names_organisation,
     part_of_next,
     says_unit,
+    shares_name,
 )
 
 ABSTRACT = re.compile(r"^\s*(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)(?![a-z])", re.I)  # `Abstract5`
@@ -254,14 +255,16 @@ def _unit_above(before: str, line: str, known: Known) -> bool:
 def _part_of_next_line(before: str, line: str, known: Known) -> bool:
     """Whether a line names units of the organisation the next line names (one unit, a unit
     above an organisation, or units alone)."""
-    units = _units_only(before) and names_organisation(line)
+    # an institute that carries the organisation's own name (not `Perimeter Institute for
+    # Theoretical Physics, Department of Physics` over `University of Waterloo`)
+    units = _units_only(before) and shares_name(before.split(",")[0], line)
     return part_of_next(before) or _unit_above(before, line, known) or units
 
 
 def _units_only(line: str) -> bool:
     """Whether a line the page broke is units alone, an institute over a faculty (`Macau
     Institute of Systems Engineering, Faculty of Innovation Engineering`): their organisation
-    is on the next line."""
+    may be on the next line."""
     parts = [p.strip() for p in line.split(",")]
     return len(parts) > 1 and all(part_of_next(p) or _INSTITUTE.match(p) for p in parts)
 

@@ -115,8 +115,9 @@ def with_note_macros(text: str) -> str:
     a footnote written as that footnote (`\\newcommand{\\footremember}[2]{\\footnote{#2}…}`:
     `\\footremember{udem}{Université de Montréal, …}` is `\\footnote{Université de Montréal,
     …}`), so that the author's note is read where the page prints it."""
-    for match in _NOTE_MACRO.finditer(text):
-        name, count, which = match[1], int(match[2]), int(match[4])
+    for name in dict.fromkeys(m[1] for m in _NOTE_MACRO.finditer(text)):  # found again below:
+        match = next(m for m in _NOTE_MACRO.finditer(text) if m[1] == name)  # `text` changes
+        count, which = int(match[2]), int(match[4])
         if which > count:
             continue
         use = re.compile(rf"\\{name}(?![A-Za-z])")
@@ -135,10 +136,13 @@ def with_note_macros(text: str) -> str:
 def without_void_macros(text: str) -> str:
     """The text without the uses of a macro of the paper's own that prints nothing of its
     arguments (`\\newcommand{\\comments}[1]{}`: an author block written inside
-    `\\comments{…}` is hidden from the page), arguments and all."""
-    for match in _VOID_MACRO.finditer(text):
-        count = int(match[2])
-        use = re.compile(rf"\\{match[1]}(?![A-Za-z])")
+    `\\comments{…}` is hidden from the page), arguments and all: only a macro defined once,
+    outside any group or conditional (not one an anonymous switch defines either way)."""
+    for name, count in {(m[1], int(m[2])) for m in _VOID_MACRO.finditer(text)}:
+        match = next(m for m in _VOID_MACRO.finditer(text) if m[1] == name)
+        if len(re.findall(_DEFINITION.format(name), text)) != 1 or not _top_level(text, match):
+            continue  # defined again (`\\renewcommand{\\x}[1]{#1}`), or in a switch's branch
+        use = re.compile(rf"\\{name}(?![A-Za-z])")
         out, at = [], match.end()
         for call in use.finditer(text, match.end()):
             if call.start() < at or args_at(text, call.end(), count) is None:
@@ -147,6 +151,18 @@ def without_void_macros(text: str) -> str:
             at = _args_end(text, call.end(), count)
         text = text[: match.end()] + "".join(out) + text[at:]
     return text
+
+
+def _top_level(text: str, definition: re.Match[str]) -> bool:
+    """Whether a definition stands outside every group and conditional (`\\iftoggle{…}{…}`,
+    `\\ifdefined … \\fi`)."""
+    before = re.sub(r"\\[{}]|(?<!\\)%.*", "", text[: definition.start()])
+    ifs = len(_IF.findall(before)) - len(re.findall(r"\\newif\\if", before))
+    return before.count("{") == before.count("}") and ifs <= len(re.findall(r"\\fi\b", before))
+
+
+_DEFINITION = r"\\(?:newcommand|renewcommand|providecommand|def)\*?\s*\{{?\\{}(?![A-Za-z])"
+_IF = re.compile(r"\\if(?!toggle|thenelse)[A-Za-z]*")  # the primitives' `\\if…`, closed by `\\fi`
 
 
 # `\\newcommand{\\comments}[1]{}`: a macro with arguments whose body is empty
@@ -193,7 +209,9 @@ _MARK = r"(?:\\textsuperscript\s*\{[\d,\s*]+\}|\$\s*\^\s*(?:\{[\d,\s*]+\}|\d)\s*
 _MARKED_COMMA = re.compile(rf"{_MARK}\s*,|,\s*{_MARK}")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _INNER_QUOTE = re.compile(r"(?<=[^\W\d_])`(?=[^\W\d_])")  # TeX's ‘ in a word, no accent
-_PRIME = re.compile(r"\$\s*(?:'|\^\s*\{?\s*\\prime\s*\}?)\s*\$")  # a prime in a name: `Xi$'$an`
+_PRIME = re.compile(
+    r"(?<=[^\W\d_])\$\s*(?:'|\^\s*\{?\s*\\prime\s*\}?)\s*\$(?=[^\W\d_])"
+)  # a prime in a name: `Xi$'$an`
 _ESCAPED = {"\\": "\n", "{": "\ufff0", "}": "\ufff1", "&": "&"}
 
 

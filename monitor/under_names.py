@@ -9,8 +9,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from monitor.affiliation_lines import FUNDING, POSITION, clean_line, placeholder
-from monitor.org_words import short_name
+from monitor.affiliation_lines import FIELD, FUNDING, POSITION, clean_line, placeholder
+from monitor.org_words import COMPANY, short_name
 from monitor.places import is_place
 from monitor.tex import plain
 
@@ -49,17 +49,23 @@ def organisations_under(unders: Sequence[Under], shown: set[bool]) -> list[Under
         u
         for u in unders
         if (shown and (COMPANY.search(u.line) or short_name(u.line)))
-        or (u.styled and True in shown)
+        or (u.styled and True in shown and not _NO_NAME.search(u.line))
         or (COMPANY.search(u.line) and (u.set_apart or names.count(u.line) > 1))
     ]
 
 
-def styled_rows(body: str) -> str:
-    """An author block with each italic span after a name on a row of its own: `Chris
-    Hoffman \\textit{National Center for Atmospheric Research}` is a name and its affiliation."""
-    return _STYLED_AFTER_NAME.sub(r" \\\\ ", body)
+def styled_rows(block: str) -> str:
+    """An author's block with an italic span after the name, on the block's first row, on a
+    row of its own: `Chris Hoffman \\textit{National Center for Atmospheric Research}` is a
+    name and its affiliation (not `Laboratoire \\textit{Jacques-Louis Lions}` on a later row)."""
+    head, breaks, rest = block.partition("\\\\")
+    return _STYLED_AFTER_NAME.sub(r" \\\\ ", head, count=1) + breaks + rest
 
 
+# a field or a status, set in italics under a name as an organisation might be
+_NO_NAME = re.compile(
+    rf"{FIELD.pattern}|^(?:emeritus|deceased|on leave|retired|dr|prof|mr|ms|mrs)\.?$", re.I
+)
 _STYLE = r"\\(?:textit|emph|textsl)\s*\{"
 _STYLED = re.compile(rf"^\s*(?:{_STYLE}|\{{\s*\\(?:it|em|sl)\b)")
 # a name's end (a letter, a full stop, a brace), then on the same or the next source line an
@@ -68,11 +74,3 @@ _STYLED_AFTER_NAME = re.compile(rf"(?<=[A-Za-z.}}])[ \t]*(?:\n[ \t]*)?(?={_STYLE
 _SET_APART = re.compile(r"^\s*(?:\{\s*\\(?:rm|bf|sc|large|Large)\b|\\textbf\s*\{|\\name\b)")
 _MARKED = re.compile(r"\$\s*\^|\\(?:textsuperscript|thanks|footnote|IEEEauthorrefmark)\b|\*")
 _ORGANISATION_SHAPED = re.compile(r"^[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|for|and)){0,5}$")
-# the words of a company's name (`Brave Software`, `Acme Robotics`): not a place, a position
-# held, a department or another author's name
-COMPANY = re.compile(
-    r"\b(?:software|systems|networks|robotics|analytics|therapeutics|pharmaceuticals|electronics|"
-    r"semiconductors?|ventures|capital|partners|consulting|solutions|security|cloud|dynamics|"
-    r"intelligence|health|games|studios?|media|bank|telecom)\b",
-    re.I,
-)

@@ -89,8 +89,9 @@ def _to_legal_form(parts: list[str]) -> list[str]:
     return parts[:end]
 
 
-# a legal form that ends a company's name (not `Co.` alone: `Co. Kildare` is a county)
-_COMPANY_END = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Corp|plc|S\.?A|AG)\.?$")
+# a legal form after a name, which ends a company's name (not `U.S.A.` nor South Australia's
+# `SA` standing alone; `Co.` at a part's end, not `Co. Kildare`, a county)
+_COMPANY_END = re.compile(r"\w\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|plc|S\.A|SA|AG)\.?$")
 
 
 def _units_then_short_form(parts: list[str]) -> bool:
