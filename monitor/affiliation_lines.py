@@ -113,7 +113,7 @@ FUNDING = re.compile(
 # a position held or a role, not an organisation (`PhD Student`, `Retired`, `CEO`)
 POSITION = re.compile(
     r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
-    r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|"
+    r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|scholar|"
     r"graduate|alumn\w*|faculty|staff|visitor|editor|head|chief|officer|vice|president|"
     r"consultant|investigator|developer|analyst|retired|freelance\w*|hobbyist|self|"
     r"self-employed|phd|msc|bsc|mba)\b",
@@ -168,7 +168,8 @@ def without_position(line: str, known: Known) -> str:
     held = _ROLE_OF.match(line)  # `Jansky fellow of the National Radio Astronomy Observatory`
     if held and not UNIVERSITY.search(held[0]) and not is_unit(line.split(",")[0]):
         first = line[held.end() :].split(",")[0].strip()
-        own = set(re.findall(r"\b[A-Z][a-z]{2,}\b", first)) - GENERIC_WORDS - _UNIT_WORDS
+        words = set(re.findall(r"\b(?:[A-Z][a-z]{2,}|[A-Z]{2,}\w*)\b", first))  # `SETI`
+        own = words - GENERIC_WORDS - _UNIT_WORDS
         # a name of its own, not a word for a unit (`Director of Research, Voryx Robotics`)
         if known(first) or (names_organisation(first) and own):
             return line[held.end() :]

@@ -18,7 +18,7 @@ from monitor.affiliation_lines import (
     without_position,
 )
 from monitor.note_sentences import sentences
-from monitor.org_words import COMPANY, short_name
+from monitor.org_words import short_name
 from monitor.places import is_town
 
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
@@ -109,10 +109,14 @@ def _placed(line: str) -> bool:
     parts = [p.strip() for p in line.split(",")]
     if len(parts) < 2 or is_town(parts[0]) or not all(is_town(p) for p in parts[1:]):
         return False
-    # one word of its own, a short form or a company's name (`Voryx Robotics`; not `PhD
-    # Student`, `Lecture Notes`, `Dagstuhl Seminar`)
-    word = _ONE_NAME.fullmatch(parts[0]) is not None or short_name(parts[0])
-    return (word or COMPANY.search(parts[0]) is not None) and not POSITION.search(parts[0])
+    # not a position held nor a meeting's or a text's name (`PhD Student`, `Lecture Notes`,
+    # `Dagstuhl Seminar`)
+    return not (POSITION.search(parts[0]) or _NOT_A_NAME.search(parts[0]))
+
+
+_NOT_A_NAME = re.compile(
+    r"\b(?:notes|seminar|workshop|symposium|lecture|tutorial|code|data|project|preprint)\b", re.I
+)
 
 
 # a name in one capitalised word of its own (`Hydro-Québec`, `Anyscale`), not an initial

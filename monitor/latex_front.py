@@ -14,7 +14,6 @@ import re
 
 from monitor.affiliation_lines import (
     FUNDING,
-    NAME_WORDS,
     POSITION,
     Known,
     looks_institutional,
@@ -204,8 +203,14 @@ def _first_line_names(line: str, known: Known, later: bool = False) -> bool:
     first = line.split(",")[0].strip()
     if placeholder(line, known) or is_place(first):
         return False
-    name = NAME_WORDS.fullmatch(first) is not None or short_name(first)
+    name = (bool(_ENTRY_NAME.fullmatch(first)) and first.lower() not in _WEB) or short_name(first)
     return not later or (name and not (POSITION.search(line) or FUNDING.search(line)))
+
+
+# a name in capitalised words and the words that join them (`OPTIMA ITTC`, `Kyutai`, `Bank of
+# America`), not a link's text
+_ENTRY_NAME = re.compile(r"[A-Z][\w.&'’-]*(?: (?:of|for|and|de|the|[A-Z][\w.&'’-]*))*")
+_WEB = {"homepage", "website", "webpage", "home page", "web page", "web"}
 
 
 def _institutions(body: str) -> list[str]:

@@ -162,10 +162,11 @@ def _footnotes(text: str, known: Known) -> list[str]:
         starred = starred and names_organisation(pieces[0])  # not `* NVIDIA A100 GPUs`
         said = pieces[:1] if opens and ("@" in line or led or starred) else []
         for piece in (clean_line(p) for p in pieces[1:] + said):
+            lead = WORK_AT.match(piece)  # `A. Lee is with Jump Trading, Chicago`
             piece = WORK_AT.sub("", piece)
             piece = subject[1] if (subject := _PART_OF.match(piece)) else piece
             if piece and _named(piece):  # read as the LaTeX reader reads an author's note
-                out += note_lines(piece, known)
+                out += note_lines(piece, known, lead_removed=lead is not None)
     return out
 
 

@@ -138,7 +138,7 @@ def without_void_macros(text: str) -> str:
     arguments (`\\newcommand{\\comments}[1]{}`: an author block written inside
     `\\comments{…}` is hidden from the page), arguments and all: only a macro defined once,
     outside any group or conditional (not one an anonymous switch defines either way)."""
-    for name, count in {(m[1], int(m[2])) for m in _VOID_MACRO.finditer(text)}:
+    for name, count in dict.fromkeys((m[1], int(m[2])) for m in _VOID_MACRO.finditer(text)):
         match = next(m for m in _VOID_MACRO.finditer(text) if m[1] == name)
         if len(re.findall(_DEFINITION.format(name), text)) != 1 or not _top_level(text, match):
             continue  # defined again (`\\renewcommand{\\x}[1]{#1}`), or in a switch's branch
@@ -156,18 +156,20 @@ def without_void_macros(text: str) -> str:
 def _top_level(text: str, definition: re.Match[str]) -> bool:
     """Whether a definition stands outside every group and conditional (`\\iftoggle{…}{…}`,
     `\\ifdefined … \\fi`)."""
-    before = re.sub(r"\\[{}]|(?<!\\)%.*", "", text[: definition.start()])
-    ifs = len(_IF.findall(before)) - len(re.findall(r"\\newif\\if", before))
+    before = _NOT_OPENED.sub("", text[: definition.start()])
+    ifs = len(_IF.findall(before))
     return before.count("{") == before.count("}") and ifs <= len(re.findall(r"\\fi\b", before))
 
 
+# `\\newcommand{\\comments}[1]{}`: a macro with arguments whose body is empty; any definition
+_VOID_MACRO = re.compile(r"\\(?:new|renew)command\*?\s*\{?\\([A-Za-z]+)\}?\s*\[(\d)\]\s*\{\s*\}")
 _DEFINITION = r"\\(?:newcommand|renewcommand|providecommand|def)\*?\s*\{{?\\{}(?![A-Za-z])"
-_IF = re.compile(r"\\if(?!toggle|thenelse)[A-Za-z]*")  # the primitives' `\\if…`, closed by `\\fi`
-
-
-# `\\newcommand{\\comments}[1]{}`: a macro with arguments whose body is empty
-_VOID_MACRO = re.compile(
-    r"\\(?:newcommand|renewcommand)\*?\s*\{?\\([A-Za-z]+)\}?\s*\[(\d)\]\s*\{\s*\}"
+# the primitives' `\\if…` and a `\\newif`'s switches, closed by `\\fi`: not etoolbox's
+# `\\ifbool{…}`, `\\iftoggle{…}`, nor math's `\\iff`
+_IF = re.compile(r"\\if(?!thenelse|f(?![A-Za-z]))[A-Za-z]*(?![A-Za-z])(?!\s*\{)")
+# what opens no conditional: escaped braces, comments, `\\newif\\ifanon`, `\\let\\ifblind\\iftrue`
+_NOT_OPENED = re.compile(
+    r"\\[{}]|(?<!\\)%.*|\\(?:newif|let)\s*\{?\\if[A-Za-z]*\}?(?:\s*=?\s*\\if[A-Za-z]*)?"
 )
 
 

@@ -80,7 +80,11 @@ def _to_legal_form(parts: list[str]) -> list[str]:
     """A company's name up to its legal form, which ends it: what follows is its address
     (`Aperio Software Ltd., Headingley Enterprise and Arts Centre, Bennett Road`), though the
     form may take two parts (`Co., Ltd.`)."""
-    ends = [i for i, part in enumerate(parts) if _COMPANY_END.search(part)]
+    ends = [
+        i
+        for i, part in enumerate(parts)
+        if _COMPANY_END.search(part) or (i and LEGAL.fullmatch(part) and _CO.search(parts[i - 1]))
+    ]
     if not ends:
         return parts
     end = ends[0] + 1
@@ -90,8 +94,9 @@ def _to_legal_form(parts: list[str]) -> list[str]:
 
 
 # a legal form after a name, which ends a company's name (not `U.S.A.` nor South Australia's
-# `SA` standing alone; `Co.` at a part's end, not `Co. Kildare`, a county)
-_COMPANY_END = re.compile(r"\w\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|plc|S\.A|SA|AG)\.?$")
+# `SA` standing alone)
+_COMPANY_END = re.compile(r"\w\s+(?:Inc|Ltd|LLC|GmbH|Corp|plc|S\.A|SA|AG)\.?$")
+_CO = re.compile(r"\w\s+Co\.$")  # `Xyz Robotics Co., Ltd.`, not `Denver Co` (Colorado)
 
 
 def _units_then_short_form(parts: list[str]) -> bool:

@@ -115,3 +115,53 @@ def test_pdf_an_institute_of_its_own_over_a_department_stays(places: Gazetteer) 
     ):
         page = f"T\nAnn Lee\n{institute}\nDepartment of Physics\n{university}\nAbstract\nA.\n"
         assert _names(_page_labels(page, places)) == [institute, university]
+
+
+# A second review, of v109's fixes, found where they went too far the other way (v110)
+
+
+def test_a_position_at_an_organisation_named_by_its_short_form(places: Gazetteer) -> None:
+    assert _affiliation("Researcher at the SETI Institute, Mountain View, CA", places) == [
+        "SETI Institute"
+    ]
+
+
+def test_a_company_of_several_words_and_its_place_is_a_note_s_organisation(
+    places: Gazetteer,
+) -> None:
+    for name in ("Essential AI", "Jump Trading"):
+        body = f"\\author{{A\\thanks{{{name}, Chicago, IL}} \\\\ Tsinghua University}}"
+        assert _names(_labels(body, places)) == ["Tsinghua University", name], name
+    page = "T\nA. B. ∗\nAbstract\nA.\n1 Introduction\nThe body.\n"
+    page += "∗A. Lee is with Jump Trading, Chicago, IL\n"
+    assert _page_labels(page, places) == ["Jump Trading"]
+
+
+def test_etoolbox_conditionals_and_switch_definitions_open_no_conditional(
+    places: Gazetteer,
+) -> None:
+    hidden = "\\hide{\\author{A \\\\ Tsinghua University}}\\author{B \\\\ Peking University}"
+    for preamble in (
+        "\\ifbool{anon}{x}{y}",
+        "\\newif{\\ifanon}",
+        "\\let\\ifblind\\iftrue",
+        "$a \\iff b$",
+    ):
+        source = f"\\documentclass{{article}}{preamble}\\newcommand{{\\hide}}[1]{{}}"
+        source += f"\\begin{{document}}\\title{{T}}{hidden}\\maketitle"
+        found = places.labels(affiliations({"main.tex": source}, places.knows))
+        assert _names(found) == ["Peking University"], preamble
+
+
+def test_a_later_lipics_entry_of_one_word_or_with_of_is_a_name(places: Gazetteer) -> None:
+    for second in ("Kyutai, Paris", "Imbue", "Bank of America"):
+        author = (
+            f"\\author{{Ann Lee}}{{Aalto University, Finland \\and {second}}}{{a@aalto.fi}}{{}}{{}}"
+        )
+        assert _names(_labels(author, places, "lipics-v2021"))[1:] == [second.split(",")[0]]
+
+
+def test_colorado_s_co_is_no_legal_form(places: Gazetteer) -> None:
+    assert places.labels(["Kestrel Lab, Denver Co, Pemberton University"]) == [
+        "Pemberton University"
+    ]
