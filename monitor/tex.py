@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 _NEWCOMMAND = re.compile(r"\\(?:newcommand|renewcommand|def)\*?\s*\{?\\([A-Za-z]+)\}?\s*\{")
 _ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
@@ -120,17 +120,29 @@ def with_note_macros(text: str) -> str:
         count, which = int(match[2]), int(match[4])
         if which > count:
             continue
-        use = re.compile(rf"\\{name}(?![A-Za-z])")
-        out, at = [], match.end()
-        for call in use.finditer(text, match.end()):
-            args = args_at(text, call.end(), count)
-            if args is None or call.start() < at:
-                continue
-            end = _args_end(text, call.end(), count)
-            out += [text[at : call.start()], f"\\{match[3]}{{{args[which - 1]}}}"]
-            at = end
-        text = text[: match.end()] + "".join(out) + text[at:]
+        text = _rewrite_uses(text, match, count, _as_note(match[3], which))
     return text
+
+
+def _as_note(command: str, which: int) -> Callable[[Sequence[str]], str]:
+    """A use written as the note its `which`-th argument is (`\\footnote{…}`)."""
+    return lambda args: f"\\{command}{{{args[which - 1]}}}"
+
+
+def _rewrite_uses(
+    text: str, definition: re.Match[str], count: int, written: Callable[[Sequence[str]], str]
+) -> str:
+    """The text with each use after a macro's definition (its name the match's first group),
+    arguments and all, replaced by what `written` makes of its `count` arguments."""
+    use = re.compile(rf"\\{definition[1]}(?![A-Za-z])")
+    out, at = [], definition.end()
+    for call in use.finditer(text, definition.end()):
+        args = args_at(text, call.end(), count)
+        if args is None or call.start() < at:
+            continue
+        out += [text[at : call.start()], written(args)]
+        at = _args_end(text, call.end(), count)
+    return text[: definition.end()] + "".join(out) + text[at:]
 
 
 def without_void_macros(text: str) -> str:
@@ -142,14 +154,7 @@ def without_void_macros(text: str) -> str:
         match = next(m for m in _VOID_MACRO.finditer(text) if m[1] == name)
         if len(re.findall(_DEFINITION.format(name), text)) != 1 or not _top_level(text, match):
             continue  # defined again (`\\renewcommand{\\x}[1]{#1}`), or in a switch's branch
-        use = re.compile(rf"\\{name}(?![A-Za-z])")
-        out, at = [], match.end()
-        for call in use.finditer(text, match.end()):
-            if call.start() < at or args_at(text, call.end(), count) is None:
-                continue
-            out.append(text[at : call.start()])
-            at = _args_end(text, call.end(), count)
-        text = text[: match.end()] + "".join(out) + text[at:]
+        text = _rewrite_uses(text, match, count, lambda _args: "")
     return text
 
 
