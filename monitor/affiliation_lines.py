@@ -216,17 +216,22 @@ def _home_address(line: str, known: Known) -> bool:
     Sweden`): a street first, then places only; not one the gazetteer knows or finds a name in
     (`Jane Street, New York`, `One Microsoft Way, Redmond, WA`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    places = bool(rest) and all(PLACE.match(p) and not known(p) for p in rest)
     named = names_organisation(first) or known(first)
-    return STREET.search(first) is not None and places and not named
+    return STREET.search(first) is not None and _places_only(rest, known) and not named
 
 
 def _independent_somewhere(line: str, known: Known) -> bool:
     """`Independent Researcher, Tampa, FL, USA`: only places after it (not `Independent
     Researcher, Nous Research`, `…, LAION`, `…, Hugging Face`, `…, formerly at X`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    places = all(PLACE.match(p) and not names_organisation(p) and not known(p) for p in rest)
-    return bool(NO_ORGANISATION.match(first)) and bool(rest) and places
+    return bool(NO_ORGANISATION.match(first)) and _places_only(rest, known)
+
+
+def _places_only(parts: list[str], known: Known) -> bool:
+    """Whether a line's parts after its first are places only, none an organisation's name."""
+    return bool(parts) and all(
+        PLACE.match(p) and not names_organisation(p) and not known(p) for p in parts
+    )
 
 
 # a town whose name has an institution's word, with its state or country: `College Park, MD`

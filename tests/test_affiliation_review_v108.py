@@ -34,6 +34,8 @@ def test_a_company_named_like_a_street_is_no_home_address(places: Gazetteer) -> 
     assert _affiliation("Jane Street, New York, NY, USA", places) == ["Jane Street"]
     assert _affiliation("One Microsoft Way, Redmond, WA", places) == ["Microsoft"]
     assert _affiliation("Winter Way, Uppsala, Sweden", places) == []
+    # an organisation after the street is no place: the line is its address, not a home's
+    assert _affiliation("Winter Way, Pemberton University", places) == ["Pemberton University"]
 
 
 def test_a_void_macro_defined_again_or_in_a_switch_is_not_void(places: Gazetteer) -> None:
