@@ -115,8 +115,16 @@ POSITION = re.compile(
     r"\b(?:student|professor|researcher|engineer|scientist|intern|postdoc\w*|fellow|lecturer|"
     r"candidate|director|founder|ceo|cto|manager|author|chair|member|advisor|undergraduate|scholar|"
     r"graduate|alumn\w*|faculty|staff|visitor|editor|head|chief|officer|vice|president|"
-    r"consultant|investigator|developer|analyst|retired|freelance\w*|hobbyist|self|"
+    r"consultant|investigator|developer|analyst|employee|retired|freelance\w*|hobbyist|self|"
     r"self-employed|phd|msc|bsc|mba)\b",
+    re.I,
+)
+# a position and nothing else: `Research Scientist`, `Senior Software Engineer`, `PhD Student`
+ROLE_ONLY = re.compile(
+    r"(?:(?:senior|junior|principal|staff|lead|chief|research|software|applied|visiting|"
+    r"postdoctoral|graduate|undergraduate|doctoral|phd|master'?s?|assistant|associate|full|"
+    r"distinguished|adjunct|emeritus|machine learning|ml|ai|data|hardware|systems?)\s+)*"
+    rf"{POSITION.pattern}s?",
     re.I,
 )
 # a field of study, which a department is named for (`Electrical & Computer Engineering`, `EECS`)
@@ -137,6 +145,7 @@ NO_ORGANISATION = re.compile(
     r"(?:\d+(?:st|nd|rd|th) )?(?:(?:international|annual|ieee|acm) )*"
     r"(?:[a-z]{2,}[\w-]* '?\d{2,4} )?(?:workshop|conference|symposium) on\b|"  # `ICML 2024 W…`
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
+    r".*\b(?:summer|winter|spring|autumn) schools?\b|"  # a meeting, `… Summer School, Lisbon`
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
@@ -170,8 +179,9 @@ def without_position(line: str, known: Known) -> str:
         first = line[held.end() :].split(",")[0].strip()
         words = set(re.findall(r"\b(?:[A-Z][a-z]{2,}|[A-Z]{2,}\w*)\b", first))  # `SETI`
         own = words - GENERIC_WORDS - _UNIT_WORDS
-        # a name of its own, not a word for a unit (`Director of Research, Voryx Robotics`)
-        if known(first) or (names_organisation(first) and own):
+        # a name of its own, not a word for a unit (`Director of Research, Voryx Robotics`),
+        # nor a function a named organisation follows (`Head of Product Research, Acme AI`)
+        if known(first) or (names_organisation(first) and own and not _function_of(line, known)):
             return line[held.end() :]
     role = _ROLE_PART.match(line)
     if role is None or known(role[0]) or UNIVERSITY.search(role[0]) or FUNDING.search(role[0]):
@@ -181,6 +191,23 @@ def without_position(line: str, known: Known) -> str:
     named = known(first) or NAME_WORDS.fullmatch(first) or short_name(first)
     town = is_town(first)  # `Adform Lithuania`, `Cambridge Quantum` are names
     return rest if named and not town and not placeholder(role[0]) else line
+
+
+def _function_of(line: str, known: Known) -> bool:
+    """`Head of Product Research, Acme Robotics`: a leader's title over a function (`of`, no
+    `the`), then a part written as an organisation's name."""
+    head = _LEADER_OF.match(line)
+    parts = [p.strip() for p in line.split(",")]
+    if head is None or len(parts) < 2 or known(parts[0]):
+        return False
+    return bool(known(parts[1]) or NAME_WORDS.fullmatch(parts[1]) or short_name(parts[1]))
+
+
+_LEADER_OF = re.compile(
+    r"^(?:[\w-]+\s+){0,2}?(?:head|director|chief|vice president|president|manager|officer|lead)"
+    r"\s+of\s+(?!the\b)",
+    re.I,
+)
 
 
 # a note's first part that is the author's position (`Senior developer in the Demand-Side
@@ -221,10 +248,11 @@ def _home_address(line: str, known: Known) -> bool:
 
 
 def _independent_somewhere(line: str, known: Known) -> bool:
-    """`Independent Researcher, Tampa, FL, USA`: only places after it (not `Independent
-    Researcher, Nous Research`, `…, LAION`, `…, Hugging Face`, `…, formerly at X`)."""
+    """`Independent Researcher, Tampa, FL, USA`, `Research Scientist, Zurich`: only places
+    after it (not `Independent Researcher, Nous Research`, `…, LAION`, `…, formerly at X`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    return bool(NO_ORGANISATION.match(first)) and _places_only(rest, known)
+    alone = NO_ORGANISATION.match(first) or ROLE_ONLY.fullmatch(first)
+    return bool(alone) and (_places_only(rest, known) or not rest)
 
 
 def _places_only(parts: list[str], known: Known) -> bool:

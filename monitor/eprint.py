@@ -17,7 +17,8 @@ import tarfile
 import zlib
 
 from monitor.errors import InputError
-from monitor.tex import braced, macro_args, with_acronyms, with_note_macros, without_void_macros
+from monitor.tex import braced, macro_args
+from monitor.tex_macros import with_acronyms, with_note_macros, without_void_macros
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a bigger source is not a paper we can read quickly
 _INCLUDE_DEPTH = 4

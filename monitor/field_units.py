@@ -53,14 +53,14 @@ def unit_of(line: str, organisation: str) -> bool:
     parts = line.split(",")
     if says_unit(line) or all(says_unit(p.strip()) for p in parts):
         return True
-    fields = field_named(parts[0]) or _college(line) or _fields_only(parts[0])
+    fields = field_named(parts[0]) or _college(line) or fields_only(parts[0])
     if fields and UNIVERSITY.search(organisation):
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
 
 
-def _fields_only(part: str) -> bool:
+def fields_only(part: str) -> bool:
     """Whether a part is a department's name without the word (`Operations Research and
     Information Engineering` above `Cornell University`): the words of fields alone."""
     words = re.findall(r"[^\W\d_]+|&", part)

@@ -25,7 +25,8 @@ from monitor.author_notes import WORK_AT, note_lines
 from monitor.eprint import front_matter, main_files
 from monitor.org_words import short_name
 from monitor.places import is_place
-from monitor.tex import args_at, braced, definitions, macro_args, plain
+from monitor.tex import args_at, braced, macro_args, plain
+from monitor.tex_macros import definitions
 
 # the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`,
 # INFORMS' `\\AFF{…}`, BMVC's `\\addinstitution{…}`)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from monitor.affiliation_lines import FIELD, FUNDING, POSITION, clean_line, placeholder
+from monitor.field_units import fields_only
 from monitor.org_words import COMPANY, short_name
 from monitor.places import is_place
 from monitor.tex import plain
@@ -49,7 +50,7 @@ def organisations_under(unders: Sequence[Under], shown: set[bool]) -> list[Under
         u
         for u in unders
         if (shown and (COMPANY.search(u.line) or short_name(u.line)))
-        or (u.styled and True in shown and not _NO_NAME.search(u.line))
+        or (u.styled and True in shown and not (_NO_NAME.search(u.line) or fields_only(u.line)))
         or (COMPANY.search(u.line) and (u.set_apart or names.count(u.line) > 1))
     ]
 

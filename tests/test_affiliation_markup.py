@@ -5,7 +5,7 @@ key-value affiliation. Each written small."""
 
 from __future__ import annotations
 
-from monitor import eprint, latex_front, tex
+from monitor import eprint, latex_front, tex, tex_macros
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_shapes import _labels, _source_labels
 
@@ -53,7 +53,7 @@ def test_a_thesis_title_page_names_its_university_by_a_starred_macro(places: Gaz
         "{\\large\\MakeUppercase{\\getUniversity{}}}\\\\\n\\end{titlepage}"
     )
     assert _source_labels(source, places) == ["Technical University of Munich(慕尼黑工业大学)"]
-    assert tex.definitions("\\newcommand*{\\org}{ACME}") == {"org": "ACME"}
+    assert tex_macros.definitions("\\newcommand*{\\org}{ACME}") == {"org": "ACME"}
 
 
 def test_the_big_consulting_firms_are_known(places: Gazetteer) -> None:

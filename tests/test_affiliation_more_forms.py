@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from monitor import latex_front, pdf_page, tex
+from monitor import latex_front, pdf_page, tex, tex_macros
 from monitor.affiliations import Gazetteer
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
@@ -269,9 +269,8 @@ def test_glossaries_acronyms_are_spelled_out(places: Gazetteer) -> None:
     )
     found = places.labels(latex_front.affiliations({"main.tex": main}, places.knows))
     assert found == ["Czech Technical University in Prague(布拉格捷克技术大学)"]
-    assert tex.with_acronyms("\\newacronym{a}{A}{Bee} \\acrshort{a}, \\acrfull{a}, \\gls{b}") == (
-        "\\newacronym{a}{A}{Bee} A, Bee (A), \\gls{b}"
-    )
+    text = "\\newacronym{a}{A}{Bee} \\acrshort{a}, \\acrfull{a}, \\gls{b}"
+    assert tex_macros.with_acronyms(text) == "\\newacronym{a}{A}{Bee} A, Bee (A), \\gls{b}"
 
 
 def test_a_street_number_with_its_direction(places: Gazetteer) -> None:

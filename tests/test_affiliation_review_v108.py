@@ -7,7 +7,8 @@ from __future__ import annotations
 from monitor.affiliation_lines import split_lines
 from monitor.affiliations import Gazetteer
 from monitor.latex_front import affiliations
-from monitor.tex import plain, without_void_macros
+from monitor.tex import plain
+from monitor.tex_macros import without_void_macros
 from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
 
@@ -167,3 +168,50 @@ def test_colorado_s_co_is_no_legal_form(places: Gazetteer) -> None:
     assert places.labels(["Kestrel Lab, Denver Co, Pemberton University"]) == [
         "Pemberton University"
     ]
+
+
+# Left from the second review, fixed in v112
+
+
+def test_a_leader_of_a_function_then_a_company_names_the_company(places: Gazetteer) -> None:
+    assert _affiliation("Head of Product Research, Acme Robotics, Austin, TX", places) == [
+        "Acme Robotics"
+    ]
+    # a position held at an organisation of its own name stays as it was
+    assert _affiliation("Jansky Fellow of the National Radio Astronomy Observatory", places) == [
+        "National Radio Astronomy Observatory"
+    ]
+
+
+def test_a_position_alone_or_with_its_place_names_no_organisation(places: Gazetteer) -> None:
+    for line in ("Research Scientist, Zurich", "Senior Software Engineer", "PhD Student"):
+        assert _affiliation(line, places) == [], line
+    assert _affiliation("Research Scientist, Voryx Robotics", places) == ["Voryx Robotics"]
+
+
+def test_an_employee_s_agency_and_a_summer_school_in_notes(places: Gazetteer) -> None:
+    for note, found in (
+        ("Employee of the National Security Agency.", ["National Security Agency"]),
+        ("This work was done at the Machine Learning Summer School, Lisbon.", []),
+    ):
+        body = f"\\author{{A\\thanks{{{note}}} \\\\ Tsinghua University}}"
+        assert _names(_labels(body, places)) == ["Tsinghua University", *found], note
+
+
+def test_a_field_in_italics_under_a_name_is_no_organisation(places: Gazetteer) -> None:
+    author = (
+        "\\author{Ann Lee \\textit{Machine Learning} \\and "
+        "Chris Hoffman \\textit{National Center for Atmospheric Research}}"
+    )
+    assert _names(_labels(author, places)) == ["National Center for Atmospheric Research"]
+
+
+def test_xparse_macros_are_read_as_the_paper_s_own(places: Gazetteer) -> None:
+    block = "\\author{A \\\\ \\uni}"
+    source = "\\documentclass{article}\\NewDocumentCommand{\\uni}{}{Tsinghua University}"
+    source += f"\\begin{{document}}\\title{{T}}{block}\\maketitle"
+    found = places.labels(affiliations({"main.tex": source}, places.knows))
+    assert _names(found) == ["Tsinghua University"]
+    # a void macro defined again by xparse is not void
+    again = "\\newcommand{\\hide}[1]{}\\RenewDocumentCommand{\\hide}{m}{#1}\\hide{X}"
+    assert without_void_macros(again) == again
