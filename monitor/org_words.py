@@ -31,7 +31,8 @@ INSTITUTION_WORDS = re.compile(
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
     r"akademia|politechnika|instytut|\w*zentrum|stiftung|\w*anstalt|bundesamt|klinik\w*|"
     r"observatoire|osservatorio|observatorio|ospedal\w*|hogeschool|h[öo]gskola|"
-    r"facilit(?:y|ies))\b",
+    r"facilit(?:y|ies)|library|museum|museo|mus[ée]e|univerzit\w*|sveu[cč]ili[sš]t\w*|"
+    r"egyetem\w*|yliopisto)\b",
     re.I,
 )
 # a company's name in this field's usual form, capitalised words and "AI": `Pyramidal AI`
@@ -90,7 +91,8 @@ def has_lead(part: str) -> bool:
 
 # parts of an organisation, not one: dropped before the organisation they belong to
 _UNIT = re.compile(
-    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
+    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|office of|"
+    r"fakulta|katedra|wydzia[lł]|"  # Slavic units, the field in the genitive after them
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|sezione|"
     r"(?:first|second|third|fourth|fifth) faculty of|"
@@ -115,7 +117,8 @@ def is_unit(part: str) -> bool:
 # words that make a part of a comma list an organisation of its own: a university anywhere in
 # the list, an institute only after a known organisation (before one, it is part of it)
 UNIVERSITY = re.compile(
-    r"\b(universit\w*|universidade?|uniwersytet|polytechnic|polytechnique|hochschule|"
+    r"\b(universit\w*|universidade?|uniwersytet|univerzit\w*|sveu[cč]ili[sš]t\w*|egyetem\w*|"
+    r"yliopisto|polytechnic|polytechnique|hochschule|"
     r"politecnico|politechnika)\b"  # not `Escuela Politécnica Superior`, a university's school
     r"|\bUniv\b\.?(?=\s+(?-i:[A-Z]))",  # `Univ Paris Diderot`, `Univ. Lille`
     re.I,
