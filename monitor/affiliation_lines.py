@@ -40,7 +40,7 @@ def clean_line(line: str) -> str:
     is two names), markers and stray punctuation trimmed; a name that ends in digits or a
     bracket (`AI2`, `Institute (CAS)`) keeps them; a line that says where an author is now
     (`Now at Meta`) is none."""
-    if MOVED.match(line.strip()):
+    if MOVED.match(line.strip()) or _WITHHELD.search(line):
         return ""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
@@ -50,6 +50,8 @@ def clean_line(line: str) -> str:
     return text.rstrip(" ,;:.*∗⋆†‡§¶∥‖0123456789()[]").strip()
 
 
+# a review copy's line in place of the affiliations: `Affiliations and email addresses withheld`
+_WITHHELD = re.compile(r"\b(?:withheld|omitted for review|redacted)\b", re.I)
 # a note's number or bracket before the name, not an ordinal (`12th Ave Labs`)
 _LEADING_MARK = re.compile(r"^(?!\d+(?:st|nd|rd|th)\b)[0-9()\[\] ]+")
 

@@ -68,20 +68,27 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped
                 )
-            positioned = stripped
-            stripped = without_position(stripped, known)  # `Senior developer in …, Adform`
-            lead = (
-                _NAMES_WITH.match(line) is not None
-                or lead_removed
-                or stripped != positioned
-                or _DONE_AT.match(line) is not None  # `Work done while at Hydro-Québec`
-                or _placed(stripped)  # `Hydro-Québec, Montreal, QC, Canada`
-            )
-            named = not led and lead and _written_as_a_name(stripped, known)
-            line = stripped
-            if looks_institutional(line, known) or named:
-                out.append(line)
+            for piece in _AND_WITH.split(stripped):  # `is with X and with Y`: two
+                out += _note_piece(line, piece, known, led, lead_removed)
     return out
+
+
+def _note_piece(line: str, piece: str, known: Known, led: bool, lead_removed: bool) -> list[str]:
+    """One organisation's piece of a note's line, after its lead: kept when its words name an
+    organisation, or, after a lead, when it is written as a name."""
+    stripped = without_position(piece, known)  # `Senior developer in …, Adform`
+    lead = (
+        _NAMES_WITH.match(line) is not None
+        or lead_removed
+        or stripped != piece
+        or _DONE_AT.match(line) is not None  # `Work done while at Hydro-Québec`
+        or _placed(stripped)  # `Hydro-Québec, Montreal, QC, Canada`
+    )
+    named = not led and lead and _written_as_a_name(stripped, known)
+    return [stripped] if looks_institutional(stripped, known) or named else []
+
+
+_AND_WITH = re.compile(r"\s+and\s+(?:also\s+)?with\s+(?:the\s+)?(?=[A-Z])")
 
 
 # authors' names and "is with" (`Y. Cao is with`, `Y.-F. Zhang and R. He are with`), not a

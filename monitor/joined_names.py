@@ -10,7 +10,14 @@ import re
 from collections.abc import Callable, Collection
 
 from monitor.name_keys import key
-from monitor.org_words import INSTITUTION_WORDS, PLACE, UNIVERSITY, is_unit, names_organisation
+from monitor.org_words import (
+    INSTITUTION_WORDS,
+    PLACE,
+    UNIVERSITY,
+    is_unit,
+    names_organisation,
+    says_unit,
+)
 from monitor.places import is_place
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
@@ -41,6 +48,13 @@ def joined(
         return [x for x in slashed if known(x)] or [part]
     if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
         return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
+    sides = [x.strip() for x in slashed]  # `CNRS/Université Paris Diderot`, `ENS Rennes / IRISA`
+    if (
+        len(sides) == 2
+        and any(map(known, sides))
+        and all(map(_slash_side, sides, map(known, sides)))
+    ):
+        return sides
     # French `et` like `and` (`UPMC Univ. Paris 6 et CNRS`; not `… Pierre et Marie Curie`)
     joiner = next((j for j in (" & ", " and ", " et ") if j in part), " and ")
     sides = _two_sides(part.split(joiner), joiner, known)
@@ -62,6 +76,13 @@ def joined(
     else:
         both = both or two_named(*sides)
     return sides if both else [part]
+
+
+def _slash_side(side: str, known: bool) -> bool:
+    """Whether one side of `A/B` names an organisation: known, by its words (not a unit's:
+    `CISTER Research Centre/INESC-TEC`), or as a short form in capitals."""
+    named = names_organisation(side) or _LEADING_ACRONYM.match(side)
+    return known or bool(named and not says_unit(side))
 
 
 def _known_here(side: str, known: Callable[[str], bool]) -> bool:

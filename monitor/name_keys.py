@@ -169,7 +169,21 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
     generic = n == 2 and words[i + 1] == "university" and words[i + 2 : i + 3] == ["of"]
     # the place a name is of: `Illinois College` in `University of Illinois College of …`
     named_of = i > 1 and words[i - 1] == "of" and words[i - 2] in _UNIVERSITY_WORDS
-    return qualified or generic or named_of
+    # a name of common words only after a word of the longer name's own: `Institute of
+    # Advanced Technology` in `Zhengzhou Xinda Institute of Advanced Technology`
+    common = (
+        i > 0
+        and words[i] in _INSTITUTION_START
+        and words[i - 1] not in _LINKS | _JOINS
+        and all(w in _COMMON for w in words[i + 1 : i + n])
+    )
+    return qualified or generic or named_of or common
+
+
+_INSTITUTION_START = {"institute", "university", "college", "academy", "school"}
+_JOINS = {"and", "at", "with", "the", "also", "in", "for", "to"}
+_COMMON = {"of", "for", "and", "the", "advanced", "technology", "science", "sciences",
+           "research", "studies", "study", "engineering", "information", "applied"}  # fmt: skip
 
 
 def window_key(words: list[str], i: int, n: int) -> str:

@@ -139,7 +139,8 @@ def plain(tex: str, macros: dict[str, str] | None = None) -> str:
     text = _compose(text)
     # read left to right as TeX does: `\\{\small X}` is a line break, then a group
     text = re.sub(r"\\([\\{}&])", lambda m: _ESCAPED[m[1]], text)  # literal braces survive
-    text = text.replace("~", " ").replace("--", "–")
+    # a run of ties sets names side by side (`Ann Lee ~~ Bo Chen`), one is a space
+    text = re.sub(r"~{2,}", "\n", text).replace("~", " ").replace("--", "–")
     text = re.sub(r"\\(?:text)?copyright(?![A-Za-z])", "©", text)  # a notice, not a name
     text = re.sub(r"\\(?:q?quad|hfill)(?![A-Za-z])", "\n", text)  # names set side by side
     text = re.sub(r"\\(?:par|newline|linebreak)(?![A-Za-z])", "\n", text)

@@ -16,6 +16,7 @@ from monitor.org_words import (
     APPOSITIVE,
     CAMPUS,
     CENTRE,
+    COMPANY,
     INSTITUTION_WORDS,
     LEGAL,
     SHORT_NAME,
@@ -37,7 +38,11 @@ def without_address(affiliation: str) -> str:
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
     parts = [
-        _without_glued_place(_without_own_short_form(_ACRONYM_DASH.sub("", " ".join(p.split()))))
+        _short_form_of_unit(
+            _without_glued_place(
+                _without_own_short_form(_ACRONYM_DASH.sub("", " ".join(p.split())))
+            )
+        )
         for p in affiliation.split(",")
         if not APPOSITIVE.match(p)
     ]
@@ -71,9 +76,17 @@ def without_address(affiliation: str) -> str:
         elif not (unit_dropped and _fragment(kept)):
             break
         kept.pop(0)
-    if not kept and named:  # units only: the short form after them is the organisation's
-        kept = [p for p in parts[named[-1] + 1 :] if ACRONYM.match(p) and not is_town(p)][:1]
-    return ", ".join(kept)
+    return ", ".join(kept or _after_units(parts, named))
+
+
+def _after_units(parts: list[str], named: list[int]) -> list[str]:
+    """When a list's named parts are all units, the short form after them (`LARG, …, HIT`), or
+    after a unit first, a company's name (`EECS Department, Voryx Robotics`)."""
+    if named:
+        return [p for p in parts[named[-1] + 1 :] if ACRONYM.match(p) and not is_town(p)][:1]
+    if is_unit(parts[0]):
+        return [p for p in parts[1:2] if COMPANY.search(p) and name_only(p) and not is_town(p)]
+    return []
 
 
 def _to_legal_form(parts: list[str]) -> list[str]:
@@ -148,6 +161,19 @@ def as_list(affiliation: str) -> str:
 
     listed = _STOP_BEFORE_CAPITAL.sub(comma, affiliation)
     return _UNIT_AT.sub(lambda at: _unit_at(at, listed), listed)
+
+
+def _short_form_of_unit(part: str) -> str:
+    """`HIT CS Department`: the organisation's short form, written before its department's
+    name (not a field's: `EECS Department`)."""
+    unit = _UNIT_AFTER_SHORT_FORM.match(part)
+    return unit[1] if unit and unit[1] not in _FIELD_SHORT else part
+
+
+_FIELD_SHORT = {"CS", "CSE", "EE", "ECE", "EECS", "ME", "IT", "AI", "ML", "IS", "BME", "CE"}
+_UNIT_AFTER_SHORT_FORM = re.compile(
+    r"^([A-Z][A-Z0-9&]{1,7})\s+(?:[A-Z][\w&-]*\s+){1,3}(?:Department|Dept\.?)$"
+)
 
 
 def _unit_at(at: re.Match[str], text: str) -> str:
