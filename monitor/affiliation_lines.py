@@ -44,7 +44,9 @@ def clean_line(line: str) -> str:
         return ""
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
-    text = _LEADING_MARK.sub("", text).strip()
+    first = text.split(",")[0]  # a house's number is no mark: `99 University Ave, Kingston`
+    if not (first[:1].isdigit() and STREET.search(first)):
+        text = _LEADING_MARK.sub("", text).strip()
     if _KEEP_END.search(text):
         return text
     return text.rstrip(" ,;:.*∗⋆†‡§¶∥‖0123456789()[]").strip()
@@ -148,6 +150,7 @@ NO_ORGANISATION = re.compile(
     r"(?:[a-z]{2,}[\w-]* '?\d{2,4} )?(?:workshop|conference|symposium) on\b|"  # `ICML 2024 W…`
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
     r".*\b(?:summer|winter|spring|autumn) schools?\b|"  # a meeting, `… Summer School, Lisbon`
+    r".*\b(?:first|second|third) line of\b|institution\s?\d$|"  # CVPR's `Institution2`
     r".*\bx{3,}\b|"  # a template's `xxx University`
     r".*\b[A-Z]-[A-Z]$|"  # ICASSP's `School A-B`
     r"(?:anonymous|your|first|second|third|some|my) (?:institution|organi[sz]ation|university|"
@@ -245,7 +248,8 @@ def _home_address(line: str, known: Known) -> bool:
     Sweden`): a street first, then places only; not one the gazetteer knows or finds a name in
     (`Jane Street, New York`, `One Microsoft Way, Redmond, WA`)."""
     first, *rest = [p.strip() for p in line.split(",")]
-    named = names_organisation(first) or known(first)
+    # a name, unless a house's number starts it (`99 University Ave`)
+    named = not first[:1].isdigit() and (names_organisation(first) or known(first))
     return STREET.search(first) is not None and _places_only(rest, known) and not named
 
 

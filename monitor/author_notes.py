@@ -21,19 +21,24 @@ from monitor.note_sentences import sentences
 from monitor.org_words import short_name
 from monitor.places import is_town
 
+_WITH_THEN = r"with(?=\s+(?-i:[A-Z]).*\b(?:at|during) the time of\b)"  # `With Adobe at the time …`
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
-    r"(?:also )?affiliated with|"
+    rf"(?:also )?affiliated with|{_WITH_THEN}|"
     r".{0,120}?\b(?:is|are) (?:now |also )?(?:with|at))\s+(?:the\s+)?",
     re.I,
+)
+# when the note's organisation was the author's: `With Google AI at the time of publication`
+_AT_THE_TIME = re.compile(
+    r"\s+(?:at|during) the time of (?:publication|writing|(?:this|the) work)$", re.I
 )
 # a lead that says where an author is or the work was done (`Work done while at Hydro-Québec`,
 # `Author is with IDC, FAU`; not `Work done jointly with John Doe`)
 _DONE_AT = re.compile(
     r"^(?:(?:this|the) )?work (?:was )?(?:done|performed|conducted)\b[^,.]*?\bat\s|"
     r"^.{0,120}?\b(?:is|are) (?:also )?with\s|^(?:also )?affiliated with\s|"
-    r"^(?:also|formerly|previously) at\s",
+    rf"^(?:also|formerly|previously) at\s|^{_WITH_THEN}\s",
     re.I,
 )
 # an author's note `M. C. is a student attending Master's degree of … at Padua University`: a
@@ -63,7 +68,7 @@ def note_lines(note: str, known: Known, led: bool = False, lead_removed: bool = 
         for line in split_lines(sentence):
             if led and not WORK_AT.match(line):
                 continue
-            stripped = WORK_AT.sub("", line)
+            stripped = _AT_THE_TIME.sub("", WORK_AT.sub("", line))
             if not led:  # `is with X and is an adjunct professor at Y` keeps X
                 stripped = _NAMES_COLON.sub(
                     "", _ROLE_AT.sub("", line) if stripped == line else stripped

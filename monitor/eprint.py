@@ -164,7 +164,8 @@ _TYPED_ABSTRACT = re.compile(
 )  # `\\textbf{Abstract.}`, `{\\bf Abstract}`, `\\textbf{\\large ABSTRACT}`
 _AFFILIATION = re.compile(
     r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])|"
-    r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]",  # a numbered entry: `\textsuperscript{1} MIT`
+    # a numbered entry: `\textsuperscript{1} MIT`, `$^{1}$ MIT`
+    r"^\s*(?:\\textsuperscript\s*\{\d\}|\$\^\{?\d\}?\$)\s*[A-Z]",
     re.M,
 )
 # an empty `\\author{}` before the title, and a table after it: the authors set by hand

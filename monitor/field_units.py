@@ -68,12 +68,17 @@ def fields_only(part: str) -> bool:
 
 
 def _college(line: str) -> bool:
-    """Whether a line names a college by a name (`Heinz College`, `Lyman Briggs College`) or a
-    programme by its field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
+    """Whether a line names a college by a name (`Heinz College`, `Lyman Briggs College`), a
+    school by a name and its fields (`Siebel School of Computing …`) or a programme by its
+    field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
+    school = _NAMED_SCHOOL.match(line)  # `Siebel School of Computing and Data Science`
+    if school and all(folded(w) in _FIELD_WORDS for w in re.findall(r"[^\W\d_]+|&", school[1])):
+        return True
     named = _COLLEGE.match(line)
     if named is None:
         return False
     return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
 
 
+_NAMED_SCHOOL = re.compile(r"^(?:the\s+)?(?:[A-Z][\w'.&-]*\s+){1,3}School of (.+)$")
 _COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
+from monitor.field_units import fields_only
 from monitor.name_keys import key
 from monitor.org_words import (
     INSTITUTION_WORDS,
@@ -67,7 +68,7 @@ def joined(
         return [Place(sides[0]), sides[1]]
     knowns = [_known_here(x, known) for x in sides]
     named = [
-        k or names_organisation(x) or bool(_LEADING_ACRONYM.match(x))
+        k or (names_organisation(x) and not _field_research(x)) or bool(_LEADING_ACRONYM.match(x))
         for k, x in zip(knowns, sides, strict=True)
     ]
     both = any(knowns) and all(named)
@@ -76,6 +77,12 @@ def joined(
     else:
         both = both or two_named(*sides)
     return sides if both else [part]
+
+
+def _field_research(side: str) -> bool:
+    """`Data Science Research (MDSR)`: a field's research, a company's unit, no organisation."""
+    words = re.sub(r"\([^()]*\)", "", side).split()
+    return len(words) > 1 and words[-1] == "Research" and fields_only(" ".join(words[:-1]))
 
 
 def _slash_side(side: str, known: bool) -> bool:

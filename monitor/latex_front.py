@@ -39,7 +39,7 @@ _KEYED = ("icmlaffiliation", "mlsysaffiliation", "sysmlaffiliation", "altaffilte
 _MACRO = re.compile(
     r"\\(affiliations?|affil|institute|address|(?:icml|mlsys|sysml)affiliation|icmladdress|"
     r"aistatsaddress|addaffiliation|altaffiltext|AFF|addinstitution|additionalaffiliation|"
-    r"IEEEauthorblockA|thanks|footnote|IEEEcompsocitemizethanks|affiliate|affaddr)"
+    r"IEEEauthorblockA|thanks|footnote|footnotetext|IEEEcompsocitemizethanks|affiliate|affaddr)"
     r"(?![A-Za-z])"
 )
 _ADDRESS_ONLY = re.compile(r"\\(?:city|state|country|postcode|streetaddress)\b")
@@ -70,7 +70,7 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
         if args is None:
             continue
         # each sentence alone; IEICE's `\\affiliate[label]{The author is with X}` is a note too
-        if name in ("thanks", "footnote", "IEEEcompsocitemizethanks", "affiliate"):
+        if name in ("thanks", "footnote", "footnotetext", "IEEEcompsocitemizethanks", "affiliate"):
             items = re.split(r"\\IEEEcompsocthanksitem(?![A-Za-z])", args[-1])
             notes += [n for item in items for n in note_lines(plain(item, macros), known)]
             continue

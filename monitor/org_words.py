@@ -243,7 +243,7 @@ def short_form_and_place(line: str) -> bool:
 SHORT_NAME = re.compile(rf"{ACRONYM.pattern}|^(?!Ma?c[A-Z])[A-Z][a-z]+[A-Z][A-Za-z]*$")
 TEAM = re.compile(r"(?:^|[\s-])(?:lab|labs|laboratory|team|group)$", re.I)
 LEGAL = re.compile(r"^(?:inc|ltd|llc|corp|co|gmbh|s\.?a|plc|ag)(?![\w-])\.?", re.I)
-_AI_LAB = re.compile(r"^[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)? AI\b")
+_AI_LAB = re.compile(r"^(?!the\b)[A-Za-z][\w&.-]*(?: [A-Z][\w&.-]*)? AI\b")  # and `vivo AI Lab`
 
 
 def says_unit(line: str) -> bool:

@@ -18,7 +18,7 @@ _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å"
 _DROP_ARG = ("email", "orcid", "orcidID", "thanks", "footnote", "footnotemark", "url", "href",
              "icmlcorrespondingauthor", "mlsyscorrespondingauthor", "textsuperscript",
              "IEEEauthorrefmark", "authornote", "authornotemark", "inst", "fnmark", "corref",
-             "tnoteref", "ead", "homepage", "label", "hspace", "vspace",
+             "tnoteref", "ead", "printead", "printeads", "homepage", "label", "hspace", "vspace",
              # editing notes in the margin: `\fxnote[margin]{Make sure all info is hidden}`
              "fxnote", "fxwarning", "fxerror", "fxfatal", "todo", "marginpar",
              "marginnote")  # fmt: skip

@@ -290,7 +290,8 @@ def test_a_second_review_s_inputs(places: Gazetteer) -> None:
     # joint schools keep their names; the hyphen splits only after a short form in capitals
     assert places.labels(["Duke-NUS, Singapore"]) == ["Duke-NUS"]
     # a unit at an organisation named alone is that organisation; at a town, as written
-    assert places.labels(["Vision Lab at Adobe"]) == ["Adobe"]
+    assert places.labels(["Vision Lab at Voryx"]) == ["Voryx"]  # a company the gazetteer lacks
+    assert places.labels(["Vision Lab at Adobe"]) == ["Adobe Inc.(奥多比)"]
     assert places.labels(["Visual Geometry Group at Oxford"]) == ["Visual Geometry Group at Oxford"]
     uiuc = "Dept. of ECE at the University of Illinois at Urbana-Champaign"
     assert places.labels([uiuc]) == [

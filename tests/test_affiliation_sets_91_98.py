@@ -4,6 +4,7 @@ small; the papers that showed them are in tests/fixtures/latex_heldout91 to 98).
 from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
+from monitor.latex_front import affiliations
 from tests.test_affiliation_shapes import _labels
 
 
@@ -84,3 +85,80 @@ def test_an_institute_written_with_its_hosts_is_one(places: Gazetteer) -> None:
         ["IDSIA Dalle Molle Institute for Artificial Intelligence USI-SUPSI, Lugano, Switzerland"]
     )
     assert _names(found) == ["IDSIA"]
+
+
+def _source(preamble: str, body: str, after: str = "") -> dict[str, str]:
+    return {
+        "main.tex": f"\\documentclass{{article}}{preamble}\\begin{{document}}\\title{{T}}"
+        f"{body}\\maketitle{after}"
+    }
+
+
+def _found(files: dict[str, str], places: Gazetteer) -> list[str]:
+    return _names(places.labels(affiliations(files, places.knows)))
+
+
+def test_a_named_school_of_fields_is_its_university_s_unit(places: Gazetteer) -> None:
+    author = (
+        "\\author{Ann Lee \\\\ Siebel School of Computing and Data Science \\\\ "
+        "University of Illinois Urbana-Champaign}"
+    )
+    assert _names(_labels(author, places)) == ["University of Illinois at Urbana-Champaign"]
+
+
+def test_a_footnotetext_with_an_organisation_at_the_time_of_publication(
+    places: Gazetteer,
+) -> None:
+    body = (
+        "\\author{Ann Lee\\footnotemark[2] \\\\ Tsinghua University}"
+        "\\footnotetext[2]{With Adobe at the time of publication.}"
+        "\\footnotetext[3]{Code is at https://example.org.}"
+    )
+    assert _found(_source("", body), places) == ["Tsinghua University", "Adobe Inc."]
+
+
+def test_a_field_s_research_beside_a_company_is_its_unit(places: Gazetteer) -> None:
+    found = places.labels(["Adobe Media and Data Science Research (MDSR)"])
+    assert _names(found) == ["Adobe Inc."]
+
+
+def test_a_company_s_ai_lab_written_in_lower_case(places: Gazetteer) -> None:
+    author = (
+        "\\author{Ann Lee$^1$, Bo Chen$^2$, Cy Dee$^3$ \\\\ "
+        "\\normalsize{$^1$~Zhejiang University\\quad$^2$~vivo AI Lab\\quad$^3$~CUHK MMLab}}"
+    )
+    assert _names(_labels(author, places)) == [
+        "Zhejiang University",
+        "vivo AI Lab",
+        "Chinese University of Hong Kong",
+    ]
+
+
+def test_numbered_entries_set_as_text_right_after_the_title(places: Gazetteer) -> None:
+    body = "\\author{Ann Lee$^{1}$, Bo Chen$^{2}$}"
+    after = (
+        "\n\n$^{1}$ Peter Doherty Institute, University of Melbourne, Australia.\\\\\n"
+        "$^{2}$ Institute of Ecology and Evolution, University of Edinburgh, UK\\\\\n"
+        "*email: ann@unimelb.edu.au\n\n\\section*{Abstract}\nText."
+    )
+    assert _found(_source("", body, after), places) == [
+        "The University of Melbourne",
+        "The University of Edinburgh",
+    ]
+
+
+def test_imsart_s_printed_email_leaves_nothing(places: Gazetteer) -> None:
+    body = (
+        "\\author{\\fnms{Ann} \\snm{Lee}\\ead[label=e1]{ann@cornell.edu}}"
+        "\\address{\\printead{e1}}\\affiliation{Cornell University}"
+    )
+    assert _names(_labels(body, places, "imsart")) == ["Cornell University"]
+
+
+def test_a_template_s_second_institution_and_a_street_are_none(places: Gazetteer) -> None:
+    author = (
+        "\\author{Ann Lee\\\\ Queen's University\\\\ 99 University Ave, Kingston, ON, Canada\\\\"
+        "{\\tt\\small ann@queensu.ca} \\and Second Author\\\\ Institution2\\\\ "
+        "First line of institution2 address\\\\ {\\tt\\small secondauthor@i2.org}}"
+    )
+    assert _names(_labels(author, places)) == ["Queen's University"]
