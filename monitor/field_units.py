@@ -35,7 +35,9 @@ _FIELD_TEXT = (
     "management mechanics energy materials telecommunications network networks security "
     "learning machine theoretical digital quantum interdisciplinary research operations "
     "language languages linguistics technologies speech vision natural social humanities life "
-    "earth environmental health"
+    "earth environmental health "
+    "ciencia ciencias tecnologia tecnologias inovacao innovacion innovazione scienze ingenieria "
+    "engenharia ingegneria quimica tecnologica"
 )
 _FIELD_WORDS = frozenset(_FIELD_TEXT.split())
 
@@ -58,6 +60,20 @@ def unit_of(line: str, organisation: str) -> bool:
         return True
     named = [p for p in organisation.split(",") if UNIVERSITY.search(p)] or [organisation]
     return shares_name(line.split(",")[0], named[0])
+
+
+def field_list_goes_on(part: str, after: str) -> bool:
+    """Whether a comma inside a name sets a list of its fields (`Centro de Ciência, Tecnologia
+    e Inovação do Pólo …`): the part ends in a field's word and the next part starts with
+    fields joined by `and` (`e`, `y`, `et`, `&`)."""
+    words = part.split()
+    listed = _FIELDS_JOINED.match(after.strip())
+    if not words or not listed or folded(words[-1]) not in _FIELD_WORDS:
+        return False
+    return all(folded(w) in _FIELD_WORDS for w in re.findall(r"[^\W\d_]+", listed[0]))
+
+
+_FIELDS_JOINED = re.compile(r"[A-Z]\w+(?:\s+[A-Z]\w+)?\s+(?:and|e|y|et|&)\s+[A-Z]\w+")
 
 
 def fields_only(part: str) -> bool:

@@ -57,7 +57,7 @@ def affiliations(files: dict[str, str], known: Known) -> list[str]:
 
 def _front_affiliations(front: str, known: Known) -> list[str]:
     macros = definitions(front)
-    front = _AFFADDR_RUN.sub(_one_affaddr, front)
+    front = _last_institute(_AFFADDR_RUN.sub(_one_affaddr, front))
     stated: list[str] = []
     notes: list[str] = []  # author footnotes (`\\thanks{Work done at …}`, `\\footnote{…}`)
     authors = _author_spans(front)
@@ -84,6 +84,25 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
             or _affiliation_macros(macros, known)
         )
     return _unique([WORK_AT.sub("", f) for f in stated + notes])
+
+
+def _last_institute(front: str) -> str:
+    """llncs's front matter with its last `\\institute{…}` only: the class keeps the last one
+    it is given, and prints none of the others."""
+    if not _LLNCS.search(front):
+        return front
+    calls = [
+        (m.start(), group[1])
+        for m in _INSTITUTE.finditer(front)
+        if (group := braced(front, m.end()))
+    ]
+    for start, end in reversed(calls[:-1]):
+        front = front[:start] + front[end:]
+    return front
+
+
+_LLNCS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{llncs\}")
+_INSTITUTE = re.compile(r"\\institute(?![A-Za-z])")
 
 
 def _one_affaddr(run: re.Match[str]) -> str:

@@ -101,7 +101,7 @@ _UNIT = re.compile(
     r"(?P<other>(?:d[eé]partement|departament[ou]?|"
     r"dipartimento|facultad|faculdade|facolt[aà]|facultatea|lehrstuhl|fakult[aä]t) "
     r"(?:de|di|d'|d’|do|da|del|für|fur|of)))\b|"
-    r"^(?:[A-Z][\w&-]*\s+){1,4}(?:department|dept\.?|unit)$",  # `Computer Science Department`
+    r"^(?:[A-Z][\w&-]*\s+){1,4}(?:department|departament|dept\.?|unit)$",  # `Computer … Department`
     re.I,
 )
 

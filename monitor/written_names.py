@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from monitor import joined_names
-from monitor.field_units import field_named
+from monitor.field_units import field_list_goes_on, field_named
 from monitor.org_words import (
     ACRONYM,
     APPOSITIVE,
@@ -39,11 +39,9 @@ def without_address(affiliation: str) -> str:
     before a university. A department alone is no organisation; a centre alone is one."""
     parts = [
         _short_form_of_unit(
-            _without_glued_place(
-                _without_own_short_form(_ACRONYM_DASH.sub("", " ".join(p.split())))
-            )
+            _without_glued_place(_without_own_short_form(_dashed(" ".join(p.split()))))
         )
-        for p in affiliation.split(",")
+        for p in _name_parts(affiliation)
         if not APPOSITIVE.match(p)
     ]
     if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
@@ -164,15 +162,16 @@ def as_list(affiliation: str) -> str:
 
 
 def _short_form_of_unit(part: str) -> str:
-    """`HIT CS Department`: the organisation's short form, written before its department's
-    name (not a field's: `EECS Department`)."""
+    """`HIT CS Department`, `USDA-ARS Center for …`: the organisation's short form, written
+    before its department's or centre's name (not a field's: `EECS Department`)."""
     unit = _UNIT_AFTER_SHORT_FORM.match(part)
     return unit[1] if unit and unit[1] not in _FIELD_SHORT else part
 
 
 _FIELD_SHORT = {"CS", "CSE", "EE", "ECE", "EECS", "ME", "IT", "AI", "ML", "IS", "BME", "CE"}
 _UNIT_AFTER_SHORT_FORM = re.compile(
-    r"^([A-Z][A-Z0-9&]{1,7})\s+(?:[A-Z][\w&-]*\s+){1,3}(?:Department|Dept\.?)$"
+    r"^([A-Z][A-Z0-9&]{1,7}(?:[-‐][A-Z0-9]{2,6})?)\s+"
+    r"(?:(?:[A-Z][\w&-]*\s+){1,3}(?:Department|Dept\.?)$|(?:Research\s+)?Cent(?:er|re)\s+(?:for|of)\s)"
 )
 
 
@@ -196,7 +195,37 @@ _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
 
 # a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`,
 # `UNAHUR Universidad Nacional de Hurlingham`, `CINER Centro Integral de …`
-_ACRONYM_DASH = re.compile(r"^[A-Z][A-Z0-9]+\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+_ACRONYM_DASH = re.compile(r"^([A-Z][A-Z0-9]+)\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
+_DASH = re.compile(r"\s+[–—-]+\s+")
+
+
+def _name_parts(affiliation: str) -> list[str]:
+    """A list's comma parts, those of a name that lists its fields joined again."""
+    parts: list[str] = []
+    for part in affiliation.split(","):
+        if parts and field_list_goes_on(parts[-1], part):
+            parts[-1] += "," + part
+        else:
+            parts.append(part)
+    return parts
+
+
+def _dashed(part: str) -> str:
+    """A part whose dash sets a name beside its own short form or unit, without them: the
+    short form before it (`BIFOLD – Berlin Institute for …`: its words' initials), or after
+    it (`Universidade Federal do Amazonas – UFAM`), a unit after it (`CEFET-MG - Computer
+    Engineering Department`); not a parent's short form (`VNUHCM - University of Science`)."""
+    before = _ACRONYM_DASH.match(part)
+    if before:
+        initials = "".join(w[0] for w in part[before.end() :].split() if w[:1].isupper())
+        return part[before.end() :] if initials[:1] == before[1][:1] else part
+    sides = _DASH.split(part)
+    if len(sides) != 2:
+        return part
+    short = ACRONYM.fullmatch(sides[1]) and names_organisation(sides[0])
+    return sides[0] if short or is_unit(sides[1]) else part
+
+
 # … or with no dash, before a Spanish, Portuguese or Italian name (not `VNU University of …`)
 _SHORT_FORM_FIRST = re.compile(
     r"^([A-Z][A-Z0-9]{2,})\s+((?:Universidad|Universidade|Universit[àa]|Institut|Instituto|"

@@ -131,9 +131,11 @@ def _beside(main: str, name: str) -> str:
 
 
 def _unbracketed(name: str) -> str:
-    """The name without a short form in brackets after it, nor the academy its institute is
-    written with (`Shanghai Astronomical Observatory, Chinese Academy of Sciences`, `…, CAS`)."""
-    return _ACADEMY.sub("", re.sub(r"\s*\([^()]*\)$", "", name))
+    """The name without a short form in brackets or after a dash (`… "Alessandro Faedo" -
+    ISTI-CNR`), nor the academy its institute is written with (`Shanghai Astronomical
+    Observatory, Chinese Academy of Sciences`, `…, CAS`)."""
+    name = re.sub(r"\s*\([^()]*\)$|\s+[–—-]+\s+[A-Z][A-Z0-9-]+$", "", name)
+    return _ACADEMY.sub("", name)
 
 
 # … or by its short form (`Institute of Information Engineering, CAS`)

@@ -162,3 +162,48 @@ def test_a_template_s_second_institution_and_a_street_are_none(places: Gazetteer
         "First line of institution2 address\\\\ {\\tt\\small secondauthor@i2.org}}"
     )
     assert _names(_labels(author, places)) == ["Queen's University"]
+
+
+def test_a_dash_sets_a_name_beside_its_short_form_or_unit(places: Gazetteer) -> None:
+    for written, name in (
+        (
+            "Universidade Federal do Amazonas -- UFAM, Manaus, Brazil",
+            "Universidade Federal do Amazonas",
+        ),
+        ("CEFET-MG - Computer Engineering Departament, Belo Horizonte", "CEFET-MG"),
+        # a parent's short form before the name is part of it
+        (
+            "Department of IT, VNUHCM - University of Science, Vietnam",
+            "VNUHCM - University of Science",
+        ),
+    ):
+        assert _affiliation(written, places) == [name], written
+
+
+def test_a_comma_inside_a_name_that_lists_its_fields(places: Gazetteer) -> None:
+    found = places.labels(
+        ["Centro de Ciência, Tecnologia e Inovação do Pólo Industrial de Manaus, Manaus, Brazil"]
+    )
+    assert found == ["Centro de Ciência, Tecnologia e Inovação do Pólo Industrial de Manaus"]
+
+
+def test_a_short_form_before_its_centre_is_the_organisation(places: Gazetteer) -> None:
+    found = places.labels(
+        ["USDA-ARS Center for Medical, Agricultural and Veterinary Entomology, FL"]
+    )
+    assert found == ["USDA-ARS"]
+
+
+def test_llncs_prints_its_last_institute_only(places: Gazetteer) -> None:
+    source = (
+        "\\documentclass{llncs}\\begin{document}\\title{T}\\author{Ann Lee\\inst{1}}"
+        "\\institute{University of Iowa, Iowa City, USA}"
+        "\\institute{Iowa Institute for Biomedical Imaging, Iowa City, USA}\\maketitle"
+    )
+    assert _found({"main.tex": source}, places) == ["Iowa Institute for Biomedical Imaging"]
+    two = source.replace("\\institute{University of Iowa, Iowa City, USA}", "")
+    two = two.replace("Imaging, Iowa City, USA}", "Imaging \\and University of Iowa}")
+    assert _found({"main.tex": two}, places) == [
+        "Iowa Institute for Biomedical Imaging",
+        "The University of Iowa",
+    ]

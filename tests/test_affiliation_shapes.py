@@ -687,8 +687,8 @@ def test_an_address_after_maketitle_and_a_town_centre(places: Gazetteer) -> None
     late = "\\documentclass{elsarticle}\\begin{document}\\title{T}\\author{A}\\maketitle" + body
     assert latex_front.affiliations({"main.tex": late}, places.knows) == []
     veracruz = (
-        "\\author{A}\\institute{University of Veracruz, Sebasti\\'an Camacho 5, Centro Xalapa} "
-        "\\and \\institute{Centro de Investigaci\\'on en Computaci\\'on, Mexico}"
+        "\\author{A}\\institute{University of Veracruz, Sebasti\\'an Camacho 5, Centro Xalapa "
+        "\\and Centro de Investigaci\\'on en Computaci\\'on, Mexico}"
     )
     assert _labels(veracruz, places, "llncs") == [
         "University of Veracruz",
