@@ -189,8 +189,8 @@ def without_position(line: str, known: Known) -> str:
         if known(first) or (names_organisation(first) and own and not _function_of(line, known)):
             return line[held.end() :]
     role = _ROLE_PART.match(line)
-    if role is None or known(role[0]) or UNIVERSITY.search(role[0]) or FUNDING.search(role[0]):
-        return line
+    if role is None or known(role[0]) or _NAMED_IN_ROLE.search(role[0]) or FUNDING.search(role[0]):
+        return line  # `Mayo Graduate School of Medicine, …` names a school, no role
     rest = line[role.end() :]
     first = rest.split(",")[0].strip()  # a name follows (not `Independent Researcher, USA`)
     named = known(first) or NAME_WORDS.fullmatch(first) or short_name(first)
@@ -225,6 +225,9 @@ _ROLE_PART = re.compile(
 _ROLE_OF = re.compile(
     rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}\s+(?:of|at|with|in)\s+(?:the\s+)?(?=(?-i:[A-Z]))",
     re.I,
+)
+_NAMED_IN_ROLE = re.compile(
+    rf"{UNIVERSITY.pattern}|\b(?:school|college|institut\w*|hospital|academy|laborator\w*)\b", re.I
 )
 _UNIT_WORDS = {"Lab", "Labs", "Development", "Department", "Division", "Engineering", "Team"}
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)

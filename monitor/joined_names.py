@@ -22,6 +22,7 @@ from monitor.org_words import (
 from monitor.places import is_place
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
+_CAMEL = re.compile(r"[A-Z][a-z]+[A-Z]\w*")  # a name of one word in camel case: `QuSoft`
 # one hyphen, no space at it, after a short form in capitals: `CONICET-UTN` (not `Duke-NUS`)
 _HYPHENED = re.compile(r"([A-Z][A-Z0-9]{2,})-(\w[^-]*\w)")
 
@@ -68,7 +69,9 @@ def joined(
         return [Place(sides[0]), sides[1]]
     knowns = [_known_here(x, known) for x in sides]
     named = [
-        k or (names_organisation(x) and not _field_research(x)) or bool(_LEADING_ACRONYM.match(x))
+        k
+        or (names_organisation(x) and not _field_research(x))
+        or bool(_LEADING_ACRONYM.match(x) or _CAMEL.fullmatch(x.strip()))  # `QuSoft and CWI`
         for k, x in zip(knowns, sides, strict=True)
     ]
     both = any(knowns) and all(named)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from monitor.affiliation_lines import FIELD, FUNDING, POSITION, clean_line, placeholder
 from monitor.field_units import fields_only
-from monitor.org_words import COMPANY, short_name
+from monitor.org_words import COMPANY, says_unit, short_name
 from monitor.places import is_place
 from monitor.tex import plain
 
@@ -44,7 +44,8 @@ def organisations_under(unders: Sequence[Under], shown: set[bool]) -> list[Under
     (`shown` says whether in italics or not), one written as a short name (`HouseIQ` beside
     `Sorbus AI`), as a company's name, or set in italics as that one was (`\\textit{Kove}`
     beside `\\textit{National Center for Atmospheric Research}`); else a company's name under
-    two authors' names (`Brave Software`) or under a name set apart as one."""
+    two authors' names (`Brave Software`) or under a name set apart as one, or a name that
+    starts with a short form in capitals under two (`FGV EMAp`)."""
     names = [u.line for u in unders]
     return [
         u
@@ -52,7 +53,14 @@ def organisations_under(unders: Sequence[Under], shown: set[bool]) -> list[Under
         if (shown and (COMPANY.search(u.line) or short_name(u.line)))
         or (u.styled and True in shown and not (_NO_NAME.search(u.line) or fields_only(u.line)))
         or (COMPANY.search(u.line) and (u.set_apart or names.count(u.line) > 1))
+        or (_short_form_first(u.line) and names.count(u.line) > 1)  # `FGV EMAp` under two
     ]
+
+
+def _short_form_first(line: str) -> bool:
+    """A name that starts with a short form in capitals, no unit's (`FGV EMAp`, not `DRAKKAR
+    Team`)."""
+    return short_name(line.split()[0]) and not says_unit(line)
 
 
 def styled_rows(block: str) -> str:

@@ -207,3 +207,22 @@ def test_llncs_prints_its_last_institute_only(places: Gazetteer) -> None:
         "Iowa Institute for Biomedical Imaging",
         "The University of Iowa",
     ]
+
+
+def test_a_camel_case_name_and_a_known_one(places: Gazetteer) -> None:
+    found = places.labels(["QuSoft and CWI, Amsterdam, the Netherlands"])
+    assert _names(found) == ["QuSoft", "Centrum Wiskunde & Informatica"]
+
+
+def test_a_graduate_school_is_no_role(places: Gazetteer) -> None:
+    assert _affiliation(
+        "Mayo Graduate School of Medicine, Biomedical Engineering Department, Rochester, MN", places
+    ) == ["Mayo Graduate School of Medicine"]
+    assert _affiliation("Graduate Student, Voryx Robotics, San Jose", places) == ["Voryx Robotics"]
+
+
+def test_a_short_form_s_name_under_two_authors(places: Gazetteer) -> None:
+    author = "\\author{Ann Lee \\\\ FGV EMAp \\\\ \\And Bo Chen \\\\ FGV EMAp \\\\}"
+    assert _names(_labels(author, places)) == ["FGV EMAp"]
+    teams = "\\author{Ann Lee \\\\ DRAKKAR Team \\\\ \\And Bo Chen \\\\ DRAKKAR Team \\\\}"
+    assert _labels(teams, places) == []
