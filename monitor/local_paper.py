@@ -11,6 +11,7 @@ from monitor import eprint, latex_front, pdf_header, pdf_page
 from monitor.affiliations import Gazetteer
 from monitor.errors import InputError
 from monitor.institution import Institution
+from monitor.org_words import names_organisation
 
 MAX_FILE = 64 << 20  # a paper's source; anything larger is not one
 
@@ -32,8 +33,10 @@ def institutions(path: Path, places: Gazetteer) -> list[Located]:
     if not names and blob:
         page = pdf_page.first_page(blob, str(path))
         # the title, which the digest has from arXiv, is the page's largest text here; not
-        # when that names an institution (a thesis's cover)
-        title = "" if places.knows(page.largest) else page.largest
+        # when that names an institution in its words (a thesis's cover, an author block set
+        # large; not a title with a company's name in it: `… on Intel Xeon Phi`)
+        large = page.largest
+        title = "" if places.knows(large) and names_organisation(large) else large
         names, source = pdf_header.affiliations(page.text, title, (), places.knows), "pdf"
     return [Located(i, source) for i in places.institutions(names)]
 

@@ -46,6 +46,7 @@ _HEADER_MARKER = re.compile(
     r"Laborator\w*|Cent(?:er|re)|Academy|School|Foundation)\b)"
     r"|^[a-f] (?=[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*,)"
 )
+_BAR = re.compile(r"\s+[|｜]\s+")  # organisations set side by side with bars between
 # British and Canadian postcodes (`NW5 3AQ`, `WC1E 6BT`, `M5S 3G4`), whose second half is no
 # footnote mark followed by a name: their space becomes a no-break one before markers split
 _POSTCODE = re.compile(r"\b([A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z][0-9][A-Z]) ([0-9][A-Z][A-Z0-9])\b")
@@ -65,7 +66,12 @@ def affiliations(text: str, title: str, authors: tuple[str, ...], known: Known) 
         raw = _POSTCODE.sub("\\1\u00a0\\2", line)
         if _FIRST_ENTRY.match(raw):  # llncs' `1 IRIF, …, {emails}, 2 Microsoft Research, …`
             raw = _inline_entries(raw)
-        split = [p for part in marked_after(raw, lines[:i]) for p in _HEADER_MARKER.split(part)]
+        split = [
+            p
+            for part in marked_after(raw, lines[:i])
+            for bar in _BAR.split(part)  # `Incredibuild | islo.dev | HIT CS Department`
+            for p in _HEADER_MARKER.split(bar)
+        ]
         cleaned = [clean_line(p) for p in split]
         named = [_without_names(bracketed(p, surnames)) for p in cleaned]
         after_names = {p for p, stripped in named if stripped}

@@ -3,8 +3,13 @@ small; the papers that showed them are in tests/fixtures/latex_heldout91 to 98).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from monitor import local_paper
 from monitor.affiliations import Gazetteer
 from monitor.latex_front import affiliations
+from tests.paper_files import first_page
+from tests.test_affiliation_blocks import _page_labels
 from tests.test_affiliation_shapes import _labels
 
 
@@ -226,3 +231,23 @@ def test_a_short_form_s_name_under_two_authors(places: Gazetteer) -> None:
     assert _names(_labels(author, places)) == ["FGV EMAp"]
     teams = "\\author{Ann Lee \\\\ DRAKKAR Team \\\\ \\And Bo Chen \\\\ DRAKKAR Team \\\\}"
     assert _labels(teams, places) == []
+
+
+def test_pdf_organisations_set_apart_by_bars(places: Gazetteer) -> None:
+    page = (
+        "T\nAnn Lee\nIncredibuild | islo.dev | Tsinghua University\n"
+        "ann@incredibuild.com ann@islo.dev\nAbstract\nA.\n1 Introduction\nThe body.\n"
+    )
+    assert _names(_page_labels(page, places)) == ["Incredibuild", "islo.dev", "Tsinghua University"]
+
+
+def test_a_local_pdf_s_title_that_names_a_company_is_still_its_title(
+    places: Gazetteer, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "x.pdf"
+    pdf.write_bytes(
+        first_page("Deep Learning on Intel Xeon Phi", "Ann Lee", ["Tsinghua University"])
+    )
+    assert [x.institution.english for x in local_paper.institutions(pdf, places)] == [
+        "Tsinghua University"
+    ]
