@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 # names decide which lines are read) changes what it finds: the cache kind names the version,
 # so a paper enriched by an older extractor is read again once, and its result cached per
 # version.
-EXTRACTOR_VERSION = 112
+EXTRACTOR_VERSION = 113
 AFFILIATIONS = f"affiliations-v{EXTRACTOR_VERSION}"
 LLM_GIVE_UP = 2  # endpoint failures in a row after which the run stops asking it
 
