@@ -11,6 +11,7 @@ from collections.abc import Callable
 from monitor.name_keys import NUMBERED_NAME
 from monitor.org_words import (
     GENERIC_WORDS,
+    INSTITUTION_WORDS,
     PLACE,
     STREET,
     UNIVERSITY,
@@ -45,7 +46,7 @@ def clean_line(line: str) -> str:
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
     first = text.split(",")[0]  # a house's number is no mark: `99 University Ave, Kingston`
-    if not (first[:1].isdigit() and STREET.search(first)):
+    if not (first[:1].isdigit() and STREET.search(first) and INSTITUTION_WORDS.search(first)):
         text = _LEADING_MARK.sub("", text).strip()
     if _KEEP_END.search(text):
         return text
@@ -108,7 +109,7 @@ def _without_role(line: str) -> str:
 
 FUNDING = re.compile(
     r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|"
-    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
+    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|courtesy|"
     r"based on (?:observations|data)|"  # an astronomer's title note: where the data came from
     # a copyright or licence notice: `PROPRIETARY DATA © 2013 Galois, Inc.`
     r"copyright|proprietary|rights reserved|licen[cs]ed?)\b|©",
@@ -203,8 +204,8 @@ def _function_of(line: str, known: Known) -> bool:
     `the`), then a part written as an organisation's name."""
     head = _LEADER_OF.match(line)
     parts = [p.strip() for p in line.split(",")]
-    if head is None or len(parts) < 2 or known(parts[0]):
-        return False
+    if head is None or len(parts) < 2 or known(parts[0]) or is_town(parts[1]):
+        return False  # `Director of Qwerty AI Lab, San Diego`: the lab's town follows
     return bool(known(parts[1]) or NAME_WORDS.fullmatch(parts[1]) or short_name(parts[1]))
 
 
@@ -226,8 +227,10 @@ _ROLE_OF = re.compile(
     rf"^(?:[\w-]+\s+){{0,3}}?{POSITION.pattern}\s+(?:of|at|with|in)\s+(?:the\s+)?(?=(?-i:[A-Z]))",
     re.I,
 )
+# an organisation's capitalised word in a role's part (`Mayo Graduate School of Medicine`; not
+# `engineer in the hospital informatics group`)
 _NAMED_IN_ROLE = re.compile(
-    rf"{UNIVERSITY.pattern}|\b(?:school|college|institut\w*|hospital|academy|laborator\w*)\b", re.I
+    r"\b(?:Universit\w*|Univ\.|School|College|Institut\w*|Hospital|Academy|Laborator\w*)\b"
 )
 _UNIT_WORDS = {"Lab", "Labs", "Development", "Department", "Division", "Engineering", "Team"}
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)

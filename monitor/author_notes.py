@@ -21,7 +21,8 @@ from monitor.note_sentences import sentences
 from monitor.org_words import short_name
 from monitor.places import is_town
 
-_WITH_THEN = r"with(?=\s+(?-i:[A-Z]).*\b(?:at|during) the time of\b)"  # `With Adobe at the time …`
+# `With Adobe at the time …`, `Was with Adobe at the time …`
+_WITH_THEN = r"(?:(?:was|were)\s+)?with(?=\s+(?-i:[A-Z]).*\b(?:at|during) the time of\b)"
 WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journals): X
     r"^(?:(?:this )?work (?:was )?(?:done|performed|conducted)\b.*?\b(?:at|with)|"
     r"(?:also|now|currently) (?:at|with)|(?:formerly|previously)(?: (?:at|with))?|"
@@ -31,7 +32,9 @@ WORK_AT = re.compile(  # "Work done at X", "W. Wang is with the X" (IEEE journal
 )
 # when the note's organisation was the author's: `With Google AI at the time of publication`
 _AT_THE_TIME = re.compile(
-    r"\s+(?:at|during) the time of (?:publication|writing|(?:this|the) work)$", re.I
+    r"\s+(?:at|during) the time of (?:publication|submission|writing|"
+    r"(?:this|the|their) (?:work|research|study|writing))$",
+    re.I,
 )
 # a lead that says where an author is or the work was done (`Work done while at Hydro-Québec`,
 # `Author is with IDC, FAU`; not `Work done jointly with John Doe`)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from monitor.org_words import UNIVERSITY, folded, says_unit, shares_name
+from monitor.places import is_town
 
 
 def field_named(part: str) -> bool:
@@ -64,13 +65,23 @@ def unit_of(line: str, organisation: str) -> bool:
 
 def field_list_goes_on(part: str, after: str) -> bool:
     """Whether a comma inside a name sets a list of its fields (`Centro de Ciência, Tecnologia
-    e Inovação do Pólo …`): the part ends in a field's word and the next part starts with
-    fields joined by `and` (`e`, `y`, `et`, `&`)."""
+    e Inovação do Pólo …`): the part ends in the list's first field after its joining word
+    (`de Ciência`, `for Medical`; not `… of Science and Technology`), and the next part goes on
+    with fields joined by `and` (`e`, `y`, `et`, `&`) and the name's other words, no unit's."""
     words = part.split()
     listed = _FIELDS_JOINED.match(after.strip())
-    if not words or not listed or folded(words[-1]) not in _FIELD_WORDS:
+    first = len(words) > 1 and words[-2] in _JOINING and field_word(words[-1])
+    if not first or not listed or says_unit(after) or fields_only(after):
         return False
-    return all(folded(w) in _FIELD_WORDS for w in re.findall(r"[^\W\d_]+", listed[0]))
+    return all(field_word(w) for w in re.findall(r"[^\W\d_]+", listed[0]))
+
+
+def field_word(word: str) -> bool:
+    """Whether a word is a field's or joins fields (`Computing`, `Ciência`, `and`)."""
+    return folded(word) in _FIELD_WORDS
+
+
+_JOINING = {"de", "of", "for", "di", "du", "des", "da", "do", "en", "in", "für"}
 
 
 _FIELDS_JOINED = re.compile(r"[A-Z]\w+(?:\s+[A-Z]\w+)?\s+(?:and|e|y|et|&)\s+[A-Z]\w+")
@@ -88,7 +99,10 @@ def _college(line: str) -> bool:
     school by a name and its fields (`Siebel School of Computing …`) or a programme by its
     field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
     school = _NAMED_SCHOOL.match(line)  # `Siebel School of Computing and Data Science`
-    if school and all(folded(w) in _FIELD_WORDS for w in re.findall(r"[^\W\d_]+|&", school[1])):
+    fields = school is not None and all(
+        field_word(w) for w in re.findall(r"[^\W\d_]+|&", school[2])
+    )
+    if school is not None and fields and not is_town(school[1].strip()):  # not `Barcelona …`
         return True
     named = _COLLEGE.match(line)
     if named is None:
@@ -96,5 +110,5 @@ def _college(line: str) -> bool:
     return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
 
 
-_NAMED_SCHOOL = re.compile(r"^(?:the\s+)?(?:[A-Z][\w'.&-]*\s+){1,3}School of (.+)$")
+_NAMED_SCHOOL = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})School of (.+)$")
 _COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")

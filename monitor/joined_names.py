@@ -22,7 +22,8 @@ from monitor.org_words import (
 from monitor.places import is_place
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
-_CAMEL = re.compile(r"[A-Z][a-z]+[A-Z]\w*")  # a name of one word in camel case: `QuSoft`
+# a name of one word in camel case: `QuSoft` (not `PhD`, `AlexaAI`, `SpeechLab`)
+_CAMEL = re.compile(r"[A-Z][a-z]+[A-Z][a-z]\w*(?<!Lab)(?<!Labs)(?<!Group)(?<!Team)")
 # one hyphen, no space at it, after a short form in capitals: `CONICET-UTN` (not `Duke-NUS`)
 _HYPHENED = re.compile(r"([A-Z][A-Z0-9]{2,})-(\w[^-]*\w)")
 
@@ -50,7 +51,7 @@ def joined(
         return [x for x in slashed if known(x)] or [part]
     if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
         return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
-    sides = [x.strip() for x in slashed]  # `CNRS/Université Paris Diderot`, `ENS Rennes / IRISA`
+    sides = [x.strip() for x in slashed]  # `CNRS/Université Paris Diderot`
     if (
         len(sides) == 2
         and any(map(known, sides))
@@ -89,10 +90,9 @@ def _field_research(side: str) -> bool:
 
 
 def _slash_side(side: str, known: bool) -> bool:
-    """Whether one side of `A/B` names an organisation: known, by its words (not a unit's:
-    `CISTER Research Centre/INESC-TEC`), or as a short form in capitals."""
-    named = names_organisation(side) or _LEADING_ACRONYM.match(side)
-    return known or bool(named and not says_unit(side))
+    """Whether one side of `A/B` names an organisation: known, or by its words (not a unit's:
+    `CISTER Research Centre/INESC-TEC`; nor a lab's short form: `KU Leuven / ESAT-PSI`)."""
+    return known or (names_organisation(side) and not says_unit(side))
 
 
 def _known_here(side: str, known: Callable[[str], bool]) -> bool:

@@ -26,7 +26,7 @@ from monitor.eprint import front_matter, main_files
 from monitor.org_words import short_name
 from monitor.places import is_place
 from monitor.tex import args_at, braced, macro_args, plain
-from monitor.tex_macros import definitions
+from monitor.tex_macros import definitions, top_level
 
 # the macros that hold affiliations (IACR's `\\addaffiliation[country = {USA}]{Oracle}`,
 # INFORMS' `\\AFF{…}`, BMVC's `\\addinstitution{…}`)
@@ -88,14 +88,12 @@ def _front_affiliations(front: str, known: Known) -> list[str]:
 
 def _last_institute(front: str) -> str:
     """llncs's front matter with its last `\\institute{…}` only: the class keeps the last one
-    it is given, and prints none of the others."""
-    if not _LLNCS.search(front):
+    it is given, and prints none of the others (when each stands outside any conditional or
+    group: not `\\ifanon \\institute{Anonymous} \\else \\institute{…} \\fi`)."""
+    matches = list(_INSTITUTE.finditer(front))
+    if not _LLNCS.search(front) or not all(top_level(front, m) for m in matches):
         return front
-    calls = [
-        (m.start(), group[1])
-        for m in _INSTITUTE.finditer(front)
-        if (group := braced(front, m.end()))
-    ]
+    calls = [(m.start(), group[1]) for m in matches if (group := braced(front, m.end()))]
     for start, end in reversed(calls[:-1]):
         front = front[:start] + front[end:]
     return front

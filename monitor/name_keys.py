@@ -174,7 +174,7 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
     common = (
         i > 0
         and words[i] in _INSTITUTION_START
-        and words[i - 1] not in _LINKS | _JOINS
+        and words[i - 1] not in _LINKS | _JOINS | _COMMON | _FIELDS
         and all(w in _COMMON for w in words[i + 1 : i + n])
     )
     return qualified or generic or named_of or common
@@ -182,6 +182,9 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
 
 _INSTITUTION_START = {"institute", "university", "college", "academy", "school"}
 _JOINS = {"and", "at", "with", "the", "also", "in", "for", "to"}
+# a unit's field before it, no name's own word: `Department of AI University of Science …`
+_FIELDS = {"ai", "cs", "ee", "ece", "eecs", "it", "ml", "computing", "physics", "mathematics",
+           "chemistry", "biology", "medicine", "informatics", "statistics"}  # fmt: skip
 _COMMON = {"of", "for", "and", "the", "advanced", "technology", "science", "sciences",
            "research", "studies", "study", "engineering", "information", "applied"}  # fmt: skip
 

@@ -31,7 +31,7 @@ INSTITUTION_WORDS = re.compile(
     r"fundaci[oó]n|funda[cç][aã]o|fondazione|fondation|escuela|escola|scuola|akademie|academia|"
     r"akademia|politechnika|instytut|\w*zentrum|stiftung|\w*anstalt|bundesamt|klinik\w*|"
     r"observatoire|osservatorio|observatorio|ospedal\w*|hogeschool|h[öo]gskola|"
-    r"facilit(?:y|ies)|library|museum|museo|mus[ée]e|univerzit\w*|sveu[cč]ili[sš]t\w*|"
+    r"facilit(?:y|ies)|(?-i:Library|Museum|Museo|Mus[ée]e)|univerzit\w*|sveu[cč]ili[sš]t\w*|"
     r"egyetem\w*|yliopisto)\b",
     re.I,
 )
@@ -91,7 +91,7 @@ def has_lead(part: str) -> bool:
 
 # parts of an organisation, not one: dropped before the organisation they belong to
 _UNIT = re.compile(
-    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|office of|"
+    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
     r"fakulta|katedra|wydzia[lł]|"  # Slavic units, the field in the genitive after them
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|sezione|"

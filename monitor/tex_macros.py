@@ -90,16 +90,18 @@ def without_void_macros(text: str) -> str:
     outside any group or conditional (not one an anonymous switch defines either way)."""
     for name, count in dict.fromkeys((m[1], int(m[2])) for m in _VOID_MACRO.finditer(text)):
         match = next(m for m in _VOID_MACRO.finditer(text) if m[1] == name)
-        if len(re.findall(_DEFINITION.format(name), text)) != 1 or not _top_level(text, match):
+        if len(re.findall(_DEFINITION.format(name), text)) != 1 or not top_level(text, match):
             continue  # defined again (`\\renewcommand{\\x}[1]{#1}`), or in a switch's branch
         text = _rewrite_uses(text, match, count, lambda _args: "")
     return text
 
 
-def _top_level(text: str, definition: re.Match[str]) -> bool:
-    """Whether a definition stands outside every group and conditional (`\\iftoggle{…}{…}`,
-    `\\ifdefined … \\fi`)."""
-    before = _NOT_OPENED.sub("", text[: definition.start()])
+def top_level(text: str, command: re.Match[str]) -> bool:
+    """Whether a command (a definition, an `\\institute`) stands outside every group,
+    conditional (`\\iftoggle{…}{…}`, `\\ifdefined … \\fi`) and `comment` environment."""
+    before = _NOT_OPENED.sub("", text[: command.start()])
+    if before.count("\\begin{comment}") > before.count("\\end{comment}"):
+        return False
     ifs = len(_IF.findall(before))
     return before.count("{") == before.count("}") and ifs <= len(re.findall(r"\\fi\b", before))
 

@@ -10,21 +10,24 @@ from __future__ import annotations
 import re
 
 from monitor import joined_names
-from monitor.field_units import field_list_goes_on, field_named
+from monitor.field_units import field_list_goes_on, field_named, field_word
 from monitor.org_words import (
     ACRONYM,
     APPOSITIVE,
     CAMPUS,
     CENTRE,
     COMPANY,
+    GENERIC_WORDS,
     INSTITUTION_WORDS,
     LEGAL,
     SHORT_NAME,
     STREET,
     TEAM,
     UNIVERSITY,
+    folded,
     is_unit,
     names_organisation,
+    says_unit,
     shares_name,
 )
 from monitor.places import is_town
@@ -83,8 +86,17 @@ def _after_units(parts: list[str], named: list[int]) -> list[str]:
     if named:
         return [p for p in parts[named[-1] + 1 :] if ACRONYM.match(p) and not is_town(p)][:1]
     if is_unit(parts[0]):
-        return [p for p in parts[1:2] if COMPANY.search(p) and name_only(p) and not is_town(p)]
+        return [p for p in parts[1:2] if _company_named(p)]
     return []
+
+
+def _company_named(part: str) -> bool:
+    """`Voryx Robotics`: a company's word and a word of the name's own (not `Division of Global
+    Health`, `Systems Group`, `Data Analytics`), no place."""
+    words = re.findall(r"[^\W\d_][\w'-]*", part)
+    own = [w for w in words if not (COMPANY.fullmatch(w) or w in GENERIC_WORDS or field_word(w))]
+    named = COMPANY.search(part) and name_only(part) and not says_unit(part) and not is_unit(part)
+    return bool(named and own and not is_town(part))
 
 
 def _to_legal_form(parts: list[str]) -> list[str]:
@@ -162,16 +174,18 @@ def as_list(affiliation: str) -> str:
 
 
 def _short_form_of_unit(part: str) -> str:
-    """`HIT CS Department`, `USDA-ARS Center for …`: the organisation's short form, written
-    before its department's or centre's name (not a field's: `EECS Department`)."""
+    """`HIT CS Department`: the organisation's short form, written before its department's
+    name of fields (not a field's: `EECS Department`)."""
     unit = _UNIT_AFTER_SHORT_FORM.match(part)
-    return unit[1] if unit and unit[1] not in _FIELD_SHORT else part
+    if unit is None or unit[1] in _FIELD_SHORT:
+        return part
+    fields = all(w in _FIELD_SHORT or field_word(w) for w in unit[2].split())
+    return unit[1] if fields else part  # not `NIT Trichy Computer Science Department`
 
 
 _FIELD_SHORT = {"CS", "CSE", "EE", "ECE", "EECS", "ME", "IT", "AI", "ML", "IS", "BME", "CE"}
 _UNIT_AFTER_SHORT_FORM = re.compile(
-    r"^([A-Z][A-Z0-9&]{1,7}(?:[-‐][A-Z0-9]{2,6})?)\s+"
-    r"(?:(?:[A-Z][\w&-]*\s+){1,3}(?:Department|Dept\.?)$|(?:Research\s+)?Cent(?:er|re)\s+(?:for|of)\s)"
+    r"^([A-Z][A-Z0-9&]{1,7})\s+((?:[A-Z][\w&-]*\s+){1,3})(?:Department|Dept\.?)$"
 )
 
 
@@ -217,8 +231,9 @@ def _dashed(part: str) -> str:
     Engineering Department`); not a parent's short form (`VNUHCM - University of Science`)."""
     before = _ACRONYM_DASH.match(part)
     if before:
-        initials = "".join(w[0] for w in part[before.end() :].split() if w[:1].isupper())
-        return part[before.end() :] if initials[:1] == before[1][:1] else part
+        words = [w for w in part[before.end() :].split() if w[:1].isupper() and w != "The"]
+        if words and folded(words[0][0]) == folded(before[1][0]):
+            return part[before.end() :]
     sides = _DASH.split(part)
     if len(sides) != 2:
         return part

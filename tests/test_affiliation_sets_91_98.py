@@ -192,13 +192,6 @@ def test_a_comma_inside_a_name_that_lists_its_fields(places: Gazetteer) -> None:
     assert found == ["Centro de Ciência, Tecnologia e Inovação do Pólo Industrial de Manaus"]
 
 
-def test_a_short_form_before_its_centre_is_the_organisation(places: Gazetteer) -> None:
-    found = places.labels(
-        ["USDA-ARS Center for Medical, Agricultural and Veterinary Entomology, FL"]
-    )
-    assert found == ["USDA-ARS"]
-
-
 def test_llncs_prints_its_last_institute_only(places: Gazetteer) -> None:
     source = (
         "\\documentclass{llncs}\\begin{document}\\title{T}\\author{Ann Lee\\inst{1}}"

@@ -1,0 +1,123 @@
+"""Inputs a code review of v112-v113 found where a rule was broader (or narrower) than its
+docstring said, each now a regression test; the rules themselves are tested in
+tests/test_affiliation_sets_91_98.py."""
+
+from __future__ import annotations
+
+from monitor.affiliations import Gazetteer
+from monitor.latex_front import affiliations
+from tests.test_affiliation_shapes import _labels
+
+
+def _names(labels: list[str]) -> list[str]:
+    return [label.split("(")[0] for label in labels]
+
+
+def _noted(note: str, places: Gazetteer) -> list[str]:
+    return _names(_labels(f"\\author{{A\\thanks{{{note}}} \\\\ Tsinghua University}}", places))[1:]
+
+
+def _affiliation(text: str, places: Gazetteer) -> list[str]:
+    return _names(_labels(f"\\author{{A}}\\affiliation{{{text}}}", places, "aastex631"))
+
+
+def test_a_library_or_museum_in_a_sentence_is_none(places: Gazetteer) -> None:
+    assert _noted("Code is available as an open-source Python library.", places) == []
+    assert _noted("Images courtesy of the Metropolitan Museum of Art.", places) == []
+
+
+def test_a_lab_s_short_form_after_a_slash_is_its_unit(places: Gazetteer) -> None:
+    assert _names(places.labels(["KU Leuven / ESAT-PSI, Belgium"])) == ["KU Leuven"]
+    assert _names(places.labels(["CNRS / IN2P3, France"])) == ["CNRS"]
+
+
+def test_llncs_institutes_in_a_switch_are_left_to_it(places: Gazetteer) -> None:
+    block = (
+        "\\author{A}\\ifdefined\\cameraready \\institute{Tsinghua University} \\else "
+        "\\institute{Anonymous Institution} \\fi"
+    )
+    source = f"\\documentclass{{llncs}}\\begin{{document}}\\title{{T}}{block}\\maketitle"
+    found = places.labels(affiliations({"main.tex": source}, places.knows))
+    assert _names(found) == ["Tsinghua University"]
+
+
+def test_a_leader_s_lab_and_its_town(places: Gazetteer) -> None:
+    assert _noted("Director of Qwerty AI Lab, San Diego, CA", places) == ["Qwerty AI Lab"]
+
+
+def test_units_after_a_department_are_no_company(places: Gazetteer) -> None:
+    for line in (
+        "Department of Medicine, Division of Global Health, Boston, USA",
+        "Department of Computer Science, Systems Group",
+        "Department of Statistics, Data Analytics",
+    ):
+        assert _affiliation(line, places) == [], line
+
+
+def test_a_funder_s_or_a_town_s_name_before_a_unit_is_not_the_organisation(
+    places: Gazetteer,
+) -> None:
+    assert _names(places.labels(["EPSRC Centre for Doctoral Training in Robotics, UK"])) == [
+        "EPSRC Centre for Doctoral Training in Robotics"
+    ]
+    assert places.labels(["NIT Trichy Computer Science Department"]) == []
+
+
+def test_an_office_alone_is_an_agency(places: Gazetteer) -> None:
+    assert _affiliation("Office of Naval Research, Arlington, VA", places) == [
+        "Office of Naval Research"
+    ]
+
+
+def test_the_time_of_an_affiliation_in_other_words(places: Gazetteer) -> None:
+    for note in (
+        "With Kestrel Systems at the time of submission.",
+        "Was with Kestrel Systems at the time of publication.",
+        "Affiliated with Kestrel Systems at the time of this research.",
+    ):
+        assert _noted(note, places) == ["Kestrel Systems"], note
+
+
+def test_a_unit_after_a_name_that_ends_in_fields_is_no_part_of_it(places: Gazetteer) -> None:
+    assert places.labels(
+        ["Zorvia Institute of Science and Technology, Electrical and Computer Engineering"]
+    ) == ["Zorvia Institute of Science and Technology"]
+    assert places.labels(["Acme Research, Machine Learning and Vision Team"]) == ["Acme Research"]
+
+
+def test_numbered_notes_after_the_title_are_no_entries(places: Gazetteer) -> None:
+    after = (
+        "\n\n$^{1}$ Equal contribution \\quad $^{2}$ Corresponding author\n\n"
+        "Results of GPT-4 from OpenAI.\n\\begin{abstract}A.\\end{abstract}"
+    )
+    source = (
+        "\\documentclass{article}\\begin{document}\\title{T}\\author{Ann Lee$^{1}$}"
+        f"\\maketitle{after}"
+    )
+    assert affiliations({"main.tex": source}, places.knows) == []
+
+
+def test_a_school_named_for_its_town_is_its_own(places: Gazetteer) -> None:
+    author = "\\author{Ann Lee \\\\ Barcelona School of Economics \\\\ Universitat Pompeu Fabra}"
+    assert _names(_labels(author, places)) == [
+        "Barcelona School of Economics",
+        "Pompeu Fabra University",
+    ]
+
+
+def test_a_dash_s_short_form_the_and_a_unit_after_it(places: Gazetteer) -> None:
+    assert places.labels(["ICFO – The Institute of Photonic Sciences, Barcelona"]) == [
+        "The Institute of Photonic Sciences"
+    ]
+    assert places.labels(["UFMG - Computer Science Department"]) == ["UFMG"]
+
+
+def test_smaller_findings(places: Gazetteer) -> None:
+    assert _names(_labels("\\author{A\\thanks{1 Jane Street, New York, USA}}", places)) == [
+        "Jane Street"
+    ]
+    assert places.labels(["Department of AI University of Science and Technology"]) != []
+    assert _noted(
+        "Software engineer in the hospital informatics group, Kestrel Health", places
+    ) == ["Kestrel Health"]
+    assert _names(places.labels(["Amazon and AlexaAI"])) == ["Amazon"]
