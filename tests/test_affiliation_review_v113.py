@@ -6,19 +6,12 @@ from __future__ import annotations
 
 from monitor.affiliations import Gazetteer
 from monitor.latex_front import affiliations
+from tests.test_affiliation_review_v108 import _affiliation, _names
 from tests.test_affiliation_shapes import _labels
-
-
-def _names(labels: list[str]) -> list[str]:
-    return [label.split("(")[0] for label in labels]
 
 
 def _noted(note: str, places: Gazetteer) -> list[str]:
     return _names(_labels(f"\\author{{A\\thanks{{{note}}} \\\\ Tsinghua University}}", places))[1:]
-
-
-def _affiliation(text: str, places: Gazetteer) -> list[str]:
-    return _names(_labels(f"\\author{{A}}\\affiliation{{{text}}}", places, "aastex631"))
 
 
 def test_a_library_or_museum_in_a_sentence_is_none(places: Gazetteer) -> None:

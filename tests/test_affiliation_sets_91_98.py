@@ -10,15 +10,8 @@ from monitor.affiliations import Gazetteer
 from monitor.latex_front import affiliations
 from tests.paper_files import first_page
 from tests.test_affiliation_blocks import _page_labels
+from tests.test_affiliation_review_v108 import _affiliation, _names
 from tests.test_affiliation_shapes import _labels
-
-
-def _names(labels: list[str]) -> list[str]:
-    return [label.split("(")[0] for label in labels]
-
-
-def _affiliation(text: str, places: Gazetteer) -> list[str]:
-    return _names(_labels(f"\\author{{A}}\\affiliation{{{text}}}", places, "aastex631"))
 
 
 def test_an_office_and_a_slavic_faculty_are_units(places: Gazetteer) -> None:
