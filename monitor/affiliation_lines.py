@@ -11,7 +11,6 @@ from collections.abc import Callable
 from monitor.name_keys import NUMBERED_NAME
 from monitor.org_words import (
     GENERIC_WORDS,
-    INSTITUTION_WORDS,
     PLACE,
     STREET,
     UNIVERSITY,
@@ -46,7 +45,7 @@ def clean_line(line: str) -> str:
     text = _EMAIL.sub(" ", _EMAIL_NOTE.sub(" ", _without_role(line))).replace("@", ", ")
     text = " ".join(text.split()).strip(" ,;:.*∗⋆†‡§¶∥‖").lstrip("&").strip()
     first = text.split(",")[0]  # a house's number is no mark: `99 University Ave, Kingston`
-    if not (first[:1].isdigit() and STREET.search(first) and INSTITUTION_WORDS.search(first)):
+    if not (first[:1].isdigit() and STREET.search(first)):
         text = _LEADING_MARK.sub("", text).strip()
     if _KEEP_END.search(text):
         return text
@@ -109,7 +108,8 @@ def _without_role(line: str) -> str:
 
 FUNDING = re.compile(
     r"\b(thank\w*|support(?:ed|s|ing)?|fund(?:ed|s|ing)?|grants?|fellowship|equal\w*|"
-    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|courtesy|"
+    r"contribut\w*|correspond\w*|lead|sponsor\w*|acknowledg\w*|made possible|provided by|"
+    r"courtesy of|"  # a credit: `Images courtesy of the Metropolitan Museum of Art`
     r"based on (?:observations|data)|"  # an astronomer's title note: where the data came from
     # a copyright or licence notice: `PROPRIETARY DATA © 2013 Galois, Inc.`
     r"copyright|proprietary|rights reserved|licen[cs]ed?)\b|©",
@@ -150,6 +150,8 @@ NO_ORGANISATION = re.compile(
     r"(?:\d+(?:st|nd|rd|th) )?(?:(?:international|annual|ieee|acm) )*"
     r"(?:[a-z]{2,}[\w-]* '?\d{2,4} )?(?:workshop|conference|symposium) on\b|"  # `ICML 2024 W…`
     r".*\b(?:double-blind|blind review|withheld|under review)\b|"
+    r"(?:(?:affiliations?|institutions?) )?(?:anonymi[sz]ed|hidden)"
+    r"(?: for (?:review|submission))?$|"  # `Anonymized for review`
     r".*\b(?:summer|winter|spring|autumn) schools?\b|"  # a meeting, `… Summer School, Lisbon`
     r".*\b(?:first|second|third) line of\b|institution\s?\d$|"  # CVPR's `Institution2`
     r".*\bx{3,}\b|"  # a template's `xxx University`
@@ -230,7 +232,8 @@ _ROLE_OF = re.compile(
 # an organisation's capitalised word in a role's part (`Mayo Graduate School of Medicine`; not
 # `engineer in the hospital informatics group`)
 _NAMED_IN_ROLE = re.compile(
-    r"\b(?:Universit\w*|Univ\.|School|College|Institut\w*|Hospital|Academy|Laborator\w*)\b"
+    r"\b(?:Universi\w*|Univ\.|Politecnico|Polytechnic|Hochschule|School|College|Institut\w*|"
+    r"Istituto|Instituto|Hospital|Academy|Laborator\w*)\b"
 )
 _UNIT_WORDS = {"Lab", "Labs", "Development", "Department", "Division", "Engineering", "Team"}
 # a name in capitalised words, two or more (`Voryx Robotics`; not a town: `Lund`)

@@ -164,11 +164,11 @@ _TYPED_ABSTRACT = re.compile(
 )  # `\\textbf{Abstract.}`, `{\\bf Abstract}`, `\\textbf{\\large ABSTRACT}`
 _AFFILIATION = re.compile(
     r"\\(?:address|affiliation|affil|institute)(?![A-Za-z])|"
-    # a numbered entry: `\textsuperscript{1} MIT`, `$^{1}$ Peter Doherty Institute, …` (one
-    # that names an organisation's word, not `$^{1}$ Equal contribution`)
+    # a numbered entry: `\textsuperscript{1} MIT`, `$^{1}$ Peter Doherty Institute, …` (not a
+    # note: `$^{1}$ Equal contribution`)
     r"^\s*\\textsuperscript\s*\{\d\}\s*[A-Z]|"
-    r"^\s*\$\^\{?\d\}?\$\s*(?=[A-Z])(?=[^\n]*\b(?:Universit|Institut|College|Laborator|"
-    r"Academy|Hospital|Cent(?:er|re)\b|School|Inc\b|Ltd\b|Corporation))",
+    r"^\s*\$\^\{?\d\}?\$\s*(?=[A-Z])(?![^\n]*\b(?i:equal|correspond\w*|contribut\w*|"
+    r"work done|project lead|code)\b)",
     re.M,
 )
 # an empty `\\author{}` before the title, and a table after it: the authors set by hand

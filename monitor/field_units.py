@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from monitor.org_words import UNIVERSITY, folded, says_unit, shares_name
-from monitor.places import is_town
 
 
 def field_named(part: str) -> bool:
@@ -66,12 +65,12 @@ def unit_of(line: str, organisation: str) -> bool:
 def field_list_goes_on(part: str, after: str) -> bool:
     """Whether a comma inside a name sets a list of its fields (`Centro de Ciência, Tecnologia
     e Inovação do Pólo …`): the part ends in the list's first field after its joining word
-    (`de Ciência`, `for Medical`; not `… of Science and Technology`), and the next part goes on
-    with fields joined by `and` (`e`, `y`, `et`, `&`) and the name's other words, no unit's."""
+    (`de Ciência`, `for Computing`; not `… of Science and Technology`), and the next part goes
+    on with fields joined by `and` (`e`, `y`, `et`, `&`), no unit's."""
     words = part.split()
     listed = _FIELDS_JOINED.match(after.strip())
     first = len(words) > 1 and words[-2] in _JOINING and field_word(words[-1])
-    if not first or not listed or says_unit(after) or fields_only(after):
+    if not first or not listed or says_unit(after):
         return False
     return all(field_word(w) for w in re.findall(r"[^\W\d_]+", listed[0]))
 
@@ -99,10 +98,7 @@ def _college(line: str) -> bool:
     school by a name and its fields (`Siebel School of Computing …`) or a programme by its
     field (`Data Science Initiative`; not `Chan Zuckerberg Initiative`)."""
     school = _NAMED_SCHOOL.match(line)  # `Siebel School of Computing and Data Science`
-    fields = school is not None and all(
-        field_word(w) for w in re.findall(r"[^\W\d_]+|&", school[2])
-    )
-    if school is not None and fields and not is_town(school[1].strip()):  # not `Barcelona …`
+    if school and all(field_word(w) for w in re.findall(r"[^\W\d_]+|&", school[1])):
         return True
     named = _COLLEGE.match(line)
     if named is None:
@@ -110,5 +106,5 @@ def _college(line: str) -> bool:
     return named[2] == "College" or all(folded(w) in _FIELD_WORDS for w in named[1].split())
 
 
-_NAMED_SCHOOL = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})School of (.+)$")
+_NAMED_SCHOOL = re.compile(r"^(?:the\s+)?(?:[A-Z][\w'.&-]*\s+){1,3}School of (.+)$")
 _COLLEGE = re.compile(r"^(?:the\s+)?((?:[A-Z][\w'.&-]*\s+){1,3})(College|Initiative)$")

@@ -22,8 +22,10 @@ from monitor.org_words import (
 from monitor.places import is_place
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
-# a name of one word in camel case: `QuSoft` (not `PhD`, `AlexaAI`, `SpeechLab`)
-_CAMEL = re.compile(r"[A-Z][a-z]+[A-Z][a-z]\w*(?<!Lab)(?<!Labs)(?<!Group)(?<!Team)")
+# a name of one word in camel case: `QuSoft`, `StabilityAI` (not `PhD`, `SpeechLab`)
+_CAMEL = re.compile(
+    r"(?!(?:PhD|MSc|BSc|DPhil|MPhil|MEng)$)[A-Z][a-z]+[A-Z]\w*(?<!Lab)(?<!Labs)(?<!Group)(?<!Team)"
+)
 # one hyphen, no space at it, after a short form in capitals: `CONICET-UTN` (not `Duke-NUS`)
 _HYPHENED = re.compile(r"([A-Z][A-Z0-9]{2,})-(\w[^-]*\w)")
 
@@ -52,12 +54,10 @@ def joined(
     if len(slashed) == 2 and all(" " in x.strip() and names_organisation(x) for x in slashed):
         return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
     sides = [x.strip() for x in slashed]  # `CNRS/Université Paris Diderot`
-    if (
-        len(sides) == 2
-        and any(map(known, sides))
-        and all(map(_slash_side, sides, map(known, sides)))
-    ):
-        return sides
+    knowns = list(map(known, sides))
+    if len(sides) == 2 and any(knowns):  # or the known one alone: `IRIT/Université de Toulouse`
+        both = all(map(_slash_side, sides, knowns))
+        return sides if both else [x for x, k in zip(sides, knowns, strict=True) if k]
     # French `et` like `and` (`UPMC Univ. Paris 6 et CNRS`; not `… Pierre et Marie Curie`)
     joiner = next((j for j in (" & ", " and ", " et ") if j in part), " and ")
     sides = _two_sides(part.split(joiner), joiner, known)

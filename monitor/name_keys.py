@@ -174,7 +174,8 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
     common = (
         i > 0
         and words[i] in _INSTITUTION_START
-        and words[i - 1] not in _LINKS | _JOINS | _COMMON | _FIELDS
+        and words[i - 1] not in _LINKS | _JOINS | _COMMON
+        and not (i > 1 and words[i - 1] in _FIELDS and words[i - 2] in {"of", "for"})
         and all(w in _COMMON for w in words[i + 1 : i + n])
     )
     return qualified or generic or named_of or common
@@ -182,7 +183,7 @@ def inside_another(words: list[str], i: int, n: int) -> bool:
 
 _INSTITUTION_START = {"institute", "university", "college", "academy", "school"}
 _JOINS = {"and", "at", "with", "the", "also", "in", "for", "to"}
-# a unit's field before it, no name's own word: `Department of AI University of Science …`
+# a unit's field before a name, no word of the name: `Department of AI University of …`
 _FIELDS = {"ai", "cs", "ee", "ece", "eecs", "it", "ml", "computing", "physics", "mathematics",
            "chemistry", "biology", "medicine", "informatics", "statistics"}  # fmt: skip
 _COMMON = {"of", "for", "and", "the", "advanced", "technology", "science", "sciences",

@@ -91,7 +91,7 @@ def has_lead(part: str) -> bool:
 
 # parts of an organisation, not one: dropped before the organisation they belong to
 _UNIT = re.compile(
-    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|"
+    r"^(?:the\s+)?(?:department|dept\b|school of|faculty|division|college of|office of|"
     r"fakulta|katedra|wydzia[lł]|"  # Slavic units, the field in the genitive after them
     r"(?:research )?cent(?:er|re) for|institut für|(?:[\w-]+ ){0,2}key lab\w*|"
     r"laboratory (?:of|for)|lab (?:of|for)|group|chair|section|sezione|"

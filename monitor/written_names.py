@@ -73,6 +73,8 @@ def without_address(affiliation: str) -> str:
         if is_unit(kept[0]) or _team_before(kept) or _centre_before(kept):
             if CENTRE.search(kept[0]) and not any(map(_strong, kept[1:])):  # `Center for …`
                 break  # alone, or with a comma: `Center for Analysis, Research and Development`
+            if len(kept) == 1 and _OFFICE.match(kept[0]):  # an agency: `Office of Naval Research`
+                break
             unit_dropped = True
         elif not (unit_dropped and _fragment(kept)):
             break
@@ -175,14 +177,14 @@ def as_list(affiliation: str) -> str:
 
 def _short_form_of_unit(part: str) -> str:
     """`HIT CS Department`: the organisation's short form, written before its department's
-    name of fields (not a field's: `EECS Department`)."""
+    name (not a field's: `EECS Department`)."""
     unit = _UNIT_AFTER_SHORT_FORM.match(part)
-    if unit is None or unit[1] in _FIELD_SHORT:
-        return part
-    fields = all(w in _FIELD_SHORT or field_word(w) for w in unit[2].split())
-    return unit[1] if fields else part  # not `NIT Trichy Computer Science Department`
+    if unit is None or unit[1] in _FIELD_SHORT or is_town(unit[2].split()[0]):
+        return part  # not `NIT Trichy Computer Science Department`: a campus's town
+    return unit[1]
 
 
+_OFFICE = re.compile(r"office of\b", re.I)  # a unit before an organisation, an agency alone
 _FIELD_SHORT = {"CS", "CSE", "EE", "ECE", "EECS", "ME", "IT", "AI", "ML", "IS", "BME", "CE"}
 _UNIT_AFTER_SHORT_FORM = re.compile(
     r"^([A-Z][A-Z0-9&]{1,7})\s+((?:[A-Z][\w&-]*\s+){1,3})(?:Department|Dept\.?)$"

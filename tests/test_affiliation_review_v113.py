@@ -47,13 +47,12 @@ def test_units_after_a_department_are_no_company(places: Gazetteer) -> None:
         assert _affiliation(line, places) == [], line
 
 
-def test_a_funder_s_or_a_town_s_name_before_a_unit_is_not_the_organisation(
+def test_a_funder_s_name_before_a_unit_is_not_the_organisation(
     places: Gazetteer,
 ) -> None:
     assert _names(places.labels(["EPSRC Centre for Doctoral Training in Robotics, UK"])) == [
         "EPSRC Centre for Doctoral Training in Robotics"
     ]
-    assert places.labels(["NIT Trichy Computer Science Department"]) == []
 
 
 def test_an_office_alone_is_an_agency(places: Gazetteer) -> None:
@@ -90,14 +89,6 @@ def test_numbered_notes_after_the_title_are_no_entries(places: Gazetteer) -> Non
     assert affiliations({"main.tex": source}, places.knows) == []
 
 
-def test_a_school_named_for_its_town_is_its_own(places: Gazetteer) -> None:
-    author = "\\author{Ann Lee \\\\ Barcelona School of Economics \\\\ Universitat Pompeu Fabra}"
-    assert _names(_labels(author, places)) == [
-        "Barcelona School of Economics",
-        "Pompeu Fabra University",
-    ]
-
-
 def test_a_dash_s_short_form_the_and_a_unit_after_it(places: Gazetteer) -> None:
     assert places.labels(["ICFO – The Institute of Photonic Sciences, Barcelona"]) == [
         "The Institute of Photonic Sciences"
@@ -106,11 +97,80 @@ def test_a_dash_s_short_form_the_and_a_unit_after_it(places: Gazetteer) -> None:
 
 
 def test_smaller_findings(places: Gazetteer) -> None:
-    assert _names(_labels("\\author{A\\thanks{1 Jane Street, New York, USA}}", places)) == [
-        "Jane Street"
-    ]
     assert places.labels(["Department of AI University of Science and Technology"]) != []
     assert _noted(
         "Software engineer in the hospital informatics group, Kestrel Health", places
     ) == ["Kestrel Health"]
-    assert _names(places.labels(["Amazon and AlexaAI"])) == ["Amazon"]
+    assert _names(places.labels(["Amazon and PhD"])) == ["Amazon"]
+
+
+# A second review, of the first review's fixes, found where they went too far the other way
+
+
+def test_entries_of_short_names_typed_after_the_title(places: Gazetteer) -> None:
+    after = (
+        "\n\\begin{center}\n$^{1}$Google DeepMind \\quad $^{2}$OpenAI\n\\end{center}\n"
+        "\\begin{abstract}A.\\end{abstract}"
+    )
+    source = (
+        "\\documentclass{article}\\begin{document}\\title{T}"
+        f"\\author{{Ann Lee$^{{1}}$ \\and Bo Chen$^{{2}}$}}\\maketitle{after}"
+    )
+    found = places.labels(affiliations({"main.tex": source}, places.knows))
+    assert _names(found) == ["Google DeepMind", "OpenAI"]
+
+
+def test_a_courtesy_appointment_is_an_affiliation(places: Gazetteer) -> None:
+    author = (
+        "\\author{Ann Lee \\\\ Department of Computer Science (by courtesy) \\\\ "
+        "Stanford University}"
+    )
+    assert _names(_labels(author, places)) == ["Stanford University"]
+
+
+def test_the_known_side_of_a_slash_stays(places: Gazetteer) -> None:
+    assert _names(places.labels(["IRIT/Université de Toulouse"])) == ["University of Toulouse"]
+    assert _names(places.labels(["LTCI / Télécom Paris, Institut Polytechnique de Paris"])) == [
+        "Télécom Paris",
+        "Institut Polytechnique de Paris",
+    ]
+
+
+def test_an_office_before_its_agency_is_its_unit(places: Gazetteer) -> None:
+    assert places.labels(["Office of Surveillance and Epidemiology, FDA"]) == ["FDA"]
+
+
+def test_a_donor_s_school_above_its_university(places: Gazetteer) -> None:
+    author = "\\author{Ann Lee \\\\ Whiting School of Engineering \\\\ Johns Hopkins University}"
+    assert _names(_labels(author, places)) == ["The Johns Hopkins University"]
+
+
+def test_department_short_forms_after_a_short_form(places: Gazetteer) -> None:
+    for line in ("NTU EEE Department", "NTU Psychology Department"):
+        assert places.labels([line]) == ["NTU"], line
+
+
+def test_camel_case_companies_ending_in_capitals(places: Gazetteer) -> None:
+    assert _names(places.labels(["University of Oxford and StabilityAI"])) == [
+        "University of Oxford",
+        "StabilityAI",
+    ]
+
+
+def test_an_anonymised_llncs_branch_names_none(places: Gazetteer) -> None:
+    block = (
+        "\\author{A}\\ifanon \\institute{Anonymized for review} \\else "
+        "\\institute{Tsinghua University \\and Peking University} \\fi"
+    )
+    source = f"\\documentclass{{llncs}}\\begin{{document}}\\title{{T}}{block}\\maketitle"
+    found = places.labels(affiliations({"main.tex": source}, places.knows))
+    assert _names(found) == ["Tsinghua University", "Peking University"]
+
+
+def test_a_name_that_ends_in_its_fields(places: Gazetteer) -> None:
+    assert places.labels(
+        ["Institute for Computing, Information and Cognitive Systems, Vancouver"]
+    ) == ["Institute for Computing, Information and Cognitive Systems"]
+    assert places.labels(["Chemistry Institute of Advanced Technology"]) == [
+        "Chemistry Institute of Advanced Technology"
+    ]
