@@ -16,7 +16,6 @@ from monitor.affiliation_lines import (
     looks_institutional,
     placeholder,
     split_lines,
-    without_position,
 )
 from monitor.field_units import unit_of
 from monitor.mail_domains import mail_domains, names_domain
@@ -28,6 +27,7 @@ from monitor.org_words import (
     short_name,
 )
 from monitor.places import is_place
+from monitor.positions import without_position
 from monitor.tex import macro_args, plain
 from monitor.title_blocks import title_block_texts
 from monitor.under_names import Under, organisations_under, styled_rows, under_the_name

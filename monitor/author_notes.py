@@ -15,11 +15,11 @@ from monitor.affiliation_lines import (
     placeholder,
     prose,
     split_lines,
-    without_position,
 )
 from monitor.note_sentences import sentences
 from monitor.org_words import short_name
 from monitor.places import is_town
+from monitor.positions import without_position
 
 # `With Adobe at the time …`, `Was with Adobe at the time …`
 _WITH_THEN = r"(?:(?:was|were)\s+)?with(?=\s+(?-i:[A-Z]).*\b(?:at|during) the time of\b)"

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from monitor import joined_names
-from monitor.field_units import field_list_goes_on, field_named, field_word
+from monitor.field_units import field_named, field_word
+from monitor.name_parts import list_parts
 from monitor.org_words import (
     ACRONYM,
-    APPOSITIVE,
     CAMPUS,
     CENTRE,
     COMPANY,
@@ -24,7 +24,6 @@ from monitor.org_words import (
     STREET,
     TEAM,
     UNIVERSITY,
-    folded,
     is_unit,
     names_organisation,
     says_unit,
@@ -40,13 +39,7 @@ def without_address(affiliation: str) -> str:
     (`Dept. of CS, Institute X, Berlin` → `Institute X`), parts that name no organisation
     (`Bioinformatics, Murdoch Childrens Research Institute`), and the institutes and schools
     before a university. A department alone is no organisation; a centre alone is one."""
-    parts = [
-        _short_form_of_unit(
-            _without_glued_place(_without_own_short_form(_dashed(" ".join(p.split()))))
-        )
-        for p in _name_parts(affiliation)
-        if not APPOSITIVE.match(p)
-    ]
+    parts = list_parts(affiliation)
     if _units_then_short_form(parts):  # `LARG, Research Center for Social Computing, HIT`
         return parts[-1]
     # the organisation's parts: named, not a unit after it (`…, Laboratory of Cell Biology`)
@@ -140,20 +133,12 @@ _STOP_BEFORE_CAPITAL = re.compile(r"(?<=[a-z)])\.\s+(?=[A-Z])|(?<=[A-Z]\))\s+(?=
 # `Calif.`, `Polytech.`), which stays; a legal form's keeps its stop before the comma
 _ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,7}$")
 _LEGAL_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co)$")
-# a postcode and its town run into the name: `MTA SZTAKI 1111 Budapest`
-_GLUED_PLACE = re.compile(r"(?<=[A-Za-z])\s+\d{4,6}\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?$")
 
 
 def _field_unit(parts: list[str], i: int) -> bool:
     """Whether a part is an institute named by its field after a university, its unit (`Ural
     Federal University, Institute of Natural Sciences and Mathematics`)."""
     return field_named(parts[i]) and any(UNIVERSITY.search(p) for p in parts[:i])
-
-
-def _without_glued_place(part: str) -> str:
-    """`MTA SZTAKI 1111 Budapest` without its postcode and town (not `Vision 2030 Center`)."""
-    glued = _GLUED_PLACE.search(part)
-    return part[: glued.start()] if glued and not names_organisation(glued[0]) else part
 
 
 def as_list(affiliation: str) -> str:
@@ -175,20 +160,7 @@ def as_list(affiliation: str) -> str:
     return _UNIT_AT.sub(lambda at: _unit_at(at, listed), listed)
 
 
-def _short_form_of_unit(part: str) -> str:
-    """`HIT CS Department`: the organisation's short form, written before its department's
-    name (not a field's: `EECS Department`)."""
-    unit = _UNIT_AFTER_SHORT_FORM.match(part)
-    if unit is None or unit[1] in _FIELD_SHORT or is_town(unit[2].split()[0]):
-        return part  # not `NIT Trichy Computer Science Department`: a campus's town
-    return unit[1]
-
-
 _OFFICE = re.compile(r"office of\b", re.I)  # a unit before an organisation, an agency alone
-_FIELD_SHORT = {"CS", "CSE", "EE", "ECE", "EECS", "ME", "IT", "AI", "ML", "IS", "BME", "CE"}
-_UNIT_AFTER_SHORT_FORM = re.compile(
-    r"^([A-Z][A-Z0-9&]{1,7})\s+((?:[A-Z][\w&-]*\s+){1,3})(?:Department|Dept\.?)$"
-)
 
 
 def _unit_at(at: re.Match[str], text: str) -> str:
@@ -207,58 +179,6 @@ _UNIT_AT = re.compile(r"(?<![^,])((?:(?!\sat\s)[^,])*)\s+at\s+(?:the\s+)?(?=[A-Z
 
 # an organisation's own research arm or team, named after it
 _OWN_TEAM = re.compile(r"\b(?:Research|Labs?|Laboratory|Team|Group)$")
-
-
-# a short form written before the name it stands for: `BIFOLD – Berlin Institute for …`,
-# `UNAHUR Universidad Nacional de Hurlingham`, `CINER Centro Integral de …`
-_ACRONYM_DASH = re.compile(r"^([A-Z][A-Z0-9]+)\s*[–—-]+\s+(?=[A-Z]\w*(?:\s+\w+){2,})")
-_DASH = re.compile(r"\s+[–—-]+\s+")
-
-
-def _name_parts(affiliation: str) -> list[str]:
-    """A list's comma parts, those of a name that lists its fields joined again."""
-    parts: list[str] = []
-    for part in affiliation.split(","):
-        if parts and field_list_goes_on(parts[-1], part):
-            parts[-1] += "," + part
-        else:
-            parts.append(part)
-    return parts
-
-
-def _dashed(part: str) -> str:
-    """A part whose dash sets a name beside its own short form or unit, without them: the
-    short form before it (`BIFOLD – Berlin Institute for …`: its words' initials), or after
-    it (`Universidade Federal do Amazonas – UFAM`), a unit after it (`CEFET-MG - Computer
-    Engineering Department`); not a parent's short form (`VNUHCM - University of Science`)."""
-    before = _ACRONYM_DASH.match(part)
-    if before:
-        words = [w for w in part[before.end() :].split() if w[:1].isupper() and w != "The"]
-        if words and folded(words[0][0]) == folded(before[1][0]):
-            return part[before.end() :]
-    sides = _DASH.split(part)
-    if len(sides) != 2:
-        return part
-    short = ACRONYM.fullmatch(sides[1]) and names_organisation(sides[0])
-    return sides[0] if short or is_unit(sides[1]) else part
-
-
-# … or with no dash, before a Spanish, Portuguese or Italian name (not `VNU University of …`)
-_SHORT_FORM_FIRST = re.compile(
-    r"^([A-Z][A-Z0-9]{2,})\s+((?:Universidad|Universidade|Universit[àa]|Institut|Instituto|"
-    r"Istituto|Centro|Laborat[oó]rio)\b(?:\s+\w+){2,}.*)$"
-)
-
-
-def _without_own_short_form(part: str) -> str:
-    """A name without its own short form before it (`UNAHUR Universidad Nacional de
-    Hurlingham`, `CINER Centro Integral de …`: the short form starts with its words'
-    initials), not a parent's (`CNR Istituto di …`, `CSIC Instituto de …`, `INAF Istituto …`)."""
-    first = _SHORT_FORM_FIRST.match(part)
-    if first is None:
-        return part
-    initials = "".join(w[0] for w in first[2].split() if w[:1].isupper())
-    return first[2] if first[1].startswith(initials[:2]) else part
 
 
 def _fragment(parts: list[str]) -> bool:
