@@ -27,6 +27,7 @@ from monitor.pdf_blocks import (
     over_its_town,
 )
 from monitor.pdf_page import ABSTRACT, accented, header_lines, starts_body
+from monitor.places import is_place
 
 # the marks of the page's notes, beside the numbers of its entries
 _MARK_CHARS = "*∗⋆†‡§¶∥‖"
@@ -120,11 +121,13 @@ _PUBLISHERS = {"acm", "ieee", "springer", "elsevier", "arxiv", "usenix", "siam",
 
 def _names_domain(piece: str, domains: set[str]) -> bool:
     """Whether a short line names an e-mail domain of the page (`UConn` over
-    `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`): the authors' organisation; a line
-    with an address's comma or number is the place (`Toronto, ON, Canada`)."""
-    if "," in piece or re.search(r"\b\d+\b", piece):  # `Toronto, ON` over `…@toronto.edu`
-        return False
-    words = re.findall(r"[a-z0-9]+", folded(piece))
+    `wei.zhang@uconn.edu`, `HUST` over `…@hust.edu.cn`, `HIT CS Department, Israel` over
+    `…@hit.ac.il`): the authors' organisation, before its country or town if any; a line
+    that is an address, with a number or a place first, is the place (`Toronto, ON, Canada`)."""
+    first, *rest = [p.strip() for p in piece.split(",")]
+    if re.search(r"\b\d+\b", piece) or (rest and (is_place(first) or not all(map(is_place, rest)))):
+        return False  # `Toronto, ON` over `…@toronto.edu`
+    words = re.findall(r"[a-z0-9]+", folded(first))
     return 0 < len(words) <= 4 and names_domain(words, domains)
 
 

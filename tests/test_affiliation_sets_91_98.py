@@ -237,3 +237,14 @@ def test_a_local_pdf_s_title_that_names_a_company_is_still_its_title(
     assert [x.institution.english for x in local_paper.institutions(pdf, places)] == [
         "Tsinghua University"
     ]
+
+
+def test_pdf_a_line_that_names_the_mail_domain_before_its_country(places: Gazetteer) -> None:
+    page = (
+        "T\nAnn Lee\nIncredibuild | HIT CS Department, Israel\n"
+        "ann@incredibuild.com ann@hit.ac.il\nAbstract\nA.\n1 Introduction\nThe body.\n"
+    )
+    assert _names(_page_labels(page, places)) == ["Incredibuild", "HIT"]
+    # an address over the domain is no organisation's line
+    page = "T\nAnn Lee\nToronto, ON, Canada\nann@toronto.edu\nAbstract\nA.\n1 Introduction\nB.\n"
+    assert _page_labels(page, places) == []
