@@ -22,6 +22,7 @@ from monitor.org_words import (
 from monitor.places import is_place
 
 _LEADING_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{2,}\b")  # `SICS Sweden`
+_LAB_SHORT = re.compile(r"[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{2,9})?")  # `IRIT`, `ESAT-PSI`
 # a name of one word in camel case: `QuSoft`, `StabilityAI` (not `PhD`, `SpeechLab`)
 _CAMEL = re.compile(
     r"(?!(?:PhD|MSc|BSc|DPhil|MPhil|MEng)$)[A-Z][a-z]+[A-Z]\w*(?<!Lab)(?<!Labs)(?<!Group)(?<!Team)"
@@ -55,9 +56,16 @@ def joined(
         return [x.strip() for x in slashed]  # `Institut National Polytechnique/Ecole …`
     sides = [x.strip() for x in slashed]  # `CNRS/Université Paris Diderot`
     knowns = list(map(known, sides))
-    if len(sides) == 2 and any(knowns):  # or the known one alone: `IRIT/Université de Toulouse`
-        both = all(map(_slash_side, sides, knowns))
-        return sides if both else [x for x, k in zip(sides, knowns, strict=True) if k]
+    if len(sides) == 2 and any(knowns) and all(map(_slash_side, sides, knowns)):
+        return sides
+    # or the known one beside a lab's short form: `IRIT/Université de Toulouse` (not `Google
+    # Brain/Stanford`, read as a name below)
+    if (
+        len(sides) == 2
+        and any(knowns)
+        and all(k or _LAB_SHORT.fullmatch(x) for x, k in zip(sides, knowns, strict=True))
+    ):
+        return [x for x, k in zip(sides, knowns, strict=True) if k]
     # French `et` like `and` (`UPMC Univ. Paris 6 et CNRS`; not `… Pierre et Marie Curie`)
     joiner = next((j for j in (" & ", " and ", " et ") if j in part), " and ")
     sides = _two_sides(part.split(joiner), joiner, known)

@@ -174,3 +174,8 @@ def test_a_name_that_ends_in_its_fields(places: Gazetteer) -> None:
     assert places.labels(["Chemistry Institute of Advanced Technology"]) == [
         "Chemistry Institute of Advanced Technology"
     ]
+
+
+def test_a_slash_between_a_company_s_unit_and_a_university(places: Gazetteer) -> None:
+    # a third review: the known side alone only beside a lab's short form
+    assert _names(places.labels(["Google Brain/Stanford"])) == ["Google", "Stanford University"]
